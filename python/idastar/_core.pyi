@@ -1,0 +1,29 @@
+"""Type stubs of the compiled core (the binding of idastar-core)."""
+
+from collections.abc import Sequence
+
+#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds)
+_Raw = tuple[str, int | None, list[tuple[int, int, int]], int | None, list[tuple[int, int, int]], int, int, float]
+
+MAX_BOOKS: int
+
+class InvalidPuzzle(ValueError):
+    """The input does not describe a valid position of the puzzle."""
+
+class Unsolvable(InvalidPuzzle):
+    """The position is valid, but the goal cannot be reached from it."""
+
+def booksort_solve(
+    books: Sequence[int],
+    *,
+    engine: str = "ida",
+    heuristic: str = "cycles",
+    goal_ball: int | None = None,
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    table_entries: int | None = None,
+) -> _Raw: ...
+def booksort_lower_bound(books: Sequence[int], heuristic: str = "cycles") -> int: ...
+def booksort_distance_distribution(n: int) -> list[int]: ...

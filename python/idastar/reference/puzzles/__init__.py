@@ -1,0 +1,7 @@
+"""Puzzles of the reference implementation, one module each."""
+
+from __future__ import annotations
+
+from . import booksort
+
+__all__ = ["booksort"]

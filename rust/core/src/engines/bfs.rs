@@ -1,0 +1,88 @@
+//! Breadth-first search, layer by layer.
+
+use std::collections::HashMap;
+
+use super::follow_links;
+use crate::limits::Budget;
+use crate::{Limits, Outcome, Problem, SearchResult};
+
+/// Breadth-first search: the path with the fewest moves. Edge costs are
+/// ignored (the cost reported is the number of moves), so it is optimal for
+/// unit-cost problems only. Each layer is one entry of `stats.iterations`.
+pub fn bfs<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
+    let mut budget = Budget::new(limits);
+    let mut iterations = Vec::new();
+    if problem.is_goal(&start) {
+        return SearchResult::solved(0, Vec::new(), budget.stats(iterations));
+    }
+    let mut parents: HashMap<P::State, (P::State, P::Move)> = HashMap::new();
+    let mut frontier = vec![start];
+    let mut next = Vec::new();
+    let mut successors = Vec::new();
+    let mut depth = 0u32;
+    while !frontier.is_empty() {
+        if !limits.cost_allowed(depth + 1) {
+            return budget.unsolved(Outcome::NoSolution, Some(depth + 1), iterations);
+        }
+        let layer = budget.mark(depth + 1);
+        let mut reached = None;
+        'layer: for &state in &frontier {
+            if let Some(outcome) = budget.expand() {
+                iterations.push(budget.since(layer));
+                return budget.unsolved(outcome, Some(depth + 1), iterations);
+            }
+            successors.clear();
+            problem.successors(&state, parents.get(&state).map(|&(_, mv)| mv), &mut successors);
+            budget.generated += successors.len() as u64;
+            for edge in &successors {
+                if edge.state == start || parents.contains_key(&edge.state) {
+                    continue;
+                }
+                parents.insert(edge.state, (state, edge.mv));
+                if problem.is_goal(&edge.state) {
+                    reached = Some(edge.state);
+                    break 'layer;
+                }
+                next.push(edge.state);
+            }
+            if !budget.states_allowed(parents.len()) {
+                iterations.push(budget.since(layer));
+                return budget.unsolved(Outcome::MemoryLimit, Some(depth + 1), iterations);
+            }
+        }
+        iterations.push(budget.since(layer));
+        if let Some(goal) = reached {
+            let mut path = follow_links(&parents, goal);
+            path.reverse();
+            return SearchResult::solved(depth + 1, path, budget.stats(iterations));
+        }
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+        depth += 1;
+    }
+    budget.unsolved(Outcome::NoSolution, None, iterations)
+}
+
+/// The number of states at each distance from `start`, over everything
+/// reachable (or up to `max_depth`). Meant for small spaces: every state is
+/// kept in a hash set.
+pub fn bfs_layers<P: Problem>(problem: &P, start: P::State, max_depth: Option<u32>) -> Vec<u64> {
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut frontier = vec![start];
+    let mut layers = vec![1u64];
+    let mut successors = Vec::new();
+    while max_depth.is_none_or(|max| (layers.len() as u32) <= max) {
+        let mut next = Vec::new();
+        for state in &frontier {
+            successors.clear();
+            problem.successors(state, None, &mut successors);
+            next.extend(successors.iter().map(|edge| edge.state).filter(|&s| seen.insert(s)));
+        }
+        if next.is_empty() {
+            break;
+        }
+        layers.push(next.len() as u64);
+        frontier = next;
+    }
+    layers
+}

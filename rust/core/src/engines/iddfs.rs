@@ -1,0 +1,25 @@
+use super::ida_star;
+use crate::{Edge, Limits, Problem, SearchResult};
+
+/// Iterative-deepening depth-first search: IDA* with no heuristic, so each
+/// iteration raises the cost bound to the cheapest path that exceeded the
+/// last one (by one move per iteration on unit-cost problems).
+pub fn iddfs<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
+    ida_star(&Blind(problem), start, limits)
+}
+
+/// The problem with its heuristic hidden.
+struct Blind<'a, P>(&'a P);
+
+impl<P: Problem> Problem for Blind<'_, P> {
+    type State = P::State;
+    type Move = P::Move;
+
+    fn is_goal(&self, state: &Self::State) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn successors(&self, state: &Self::State, last: Option<Self::Move>, out: &mut Vec<Edge<Self::Move, Self::State>>) {
+        self.0.successors(state, last, out)
+    }
+}

@@ -1,0 +1,42 @@
+//! Search engines, each generic over [`Problem`](crate::Problem) and knowing
+//! nothing of any puzzle.
+//!
+//! | engine | memory | optimal for | needs |
+//! |---|---|---|---|
+//! | [`ida_star`] | depth of the solution | any non-negative costs | an admissible heuristic |
+//! | [`astar`] | every state reached | any non-negative costs | an admissible heuristic |
+//! | [`iddfs`] | depth of the solution | any non-negative costs | nothing |
+//! | [`bfs`] | every state reached | unit costs (counts moves) | nothing |
+//! | [`bidirectional_bfs`] | both balls | unit costs (counts moves) | [`Reversible`](crate::Reversible) |
+
+mod astar;
+mod bfs;
+mod bidirectional;
+mod ida_star;
+mod iddfs;
+mod learned_bounds;
+
+pub use astar::astar;
+pub use bfs::{bfs, bfs_layers};
+pub use bidirectional::bidirectional_bfs;
+pub use ida_star::{ida_star, ida_star_with_table};
+pub use iddfs::iddfs;
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Walks a map of `state -> (neighbour, move)` links from `state` until a
+/// state without a link, collecting the moves in the order they were walked.
+fn follow_links<S: Copy + Eq + Hash, M: Copy>(links: &HashMap<S, (S, M)>, mut state: S) -> Vec<M> {
+    let mut moves = Vec::new();
+    while let Some(&(next, mv)) = links.get(&state) {
+        moves.push(mv);
+        state = next;
+    }
+    moves
+}
+
+#[cfg(test)]
+pub(crate) mod test_problems;
+#[cfg(test)]
+mod tests;

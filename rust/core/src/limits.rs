@@ -1,0 +1,146 @@
+use std::time::{Duration, Instant};
+
+use crate::{Iteration, Outcome, SearchResult, Stats};
+
+/// A callback polled every few milliseconds during a search; returning `true`
+/// stops the search with [`Outcome::Interrupted`]. Bindings use it to notice
+/// Ctrl-C while the search runs without the interpreter lock.
+pub type Interrupt<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// What a search may spend. Every field is optional; the default is
+/// unlimited.
+#[derive(Clone, Copy, Default)]
+pub struct Limits<'a> {
+    /// Solutions costing more than this are not looked for: the search ends
+    /// with [`Outcome::NoSolution`] and a lower bound above `max_cost`.
+    pub max_cost: Option<u32>,
+    /// Stop after expanding this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this much wall time.
+    pub time_limit: Option<Duration>,
+    /// Engines that store states (A*, BFS, bidirectional BFS) stop before
+    /// holding more than this many.
+    pub max_states: Option<usize>,
+    pub interrupt: Option<Interrupt<'a>>,
+}
+
+impl std::fmt::Debug for Limits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_cost", &self.max_cost)
+            .field("max_nodes", &self.max_nodes)
+            .field("time_limit", &self.time_limit)
+            .field("max_states", &self.max_states)
+            .field("interrupt", &self.interrupt.is_some())
+            .finish()
+    }
+}
+
+impl<'a> Limits<'a> {
+    pub fn with_max_cost(mut self, max_cost: u32) -> Self {
+        self.max_cost = Some(max_cost);
+        self
+    }
+
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
+        self.max_nodes = Some(max_nodes);
+        self
+    }
+
+    pub fn with_time_limit(mut self, time_limit: Duration) -> Self {
+        self.time_limit = Some(time_limit);
+        self
+    }
+
+    pub fn with_max_states(mut self, max_states: usize) -> Self {
+        self.max_states = Some(max_states);
+        self
+    }
+
+    pub fn with_interrupt(mut self, interrupt: Interrupt<'a>) -> Self {
+        self.interrupt = Some(interrupt);
+        self
+    }
+
+    pub(crate) fn cost_allowed(&self, cost: u32) -> bool {
+        self.max_cost.is_none_or(|max| cost <= max)
+    }
+}
+
+/// Counts expansions and decides when a limit is hit. Time and interrupts
+/// are only looked at every `CHECK_EVERY` expansions so that the check costs
+/// nothing measurable in the hot loop.
+pub(crate) struct Budget<'a> {
+    limits: &'a Limits<'a>,
+    started: Instant,
+    pub(crate) expanded: u64,
+    pub(crate) generated: u64,
+    next_check: u64,
+}
+
+const CHECK_EVERY: u64 = 1 << 12;
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: &'a Limits<'a>) -> Self {
+        Budget { limits, started: Instant::now(), expanded: 0, generated: 0, next_check: CHECK_EVERY }
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Records one expansion; returns the limit that stops the search, if
+    /// any.
+    #[inline]
+    pub(crate) fn expand(&mut self) -> Option<Outcome> {
+        if let Some(max) = self.limits.max_nodes {
+            if self.expanded >= max {
+                return Some(Outcome::NodeLimit);
+            }
+        }
+        self.expanded += 1;
+        if self.expanded >= self.next_check {
+            self.next_check = self.expanded + CHECK_EVERY;
+            return self.check_clock();
+        }
+        None
+    }
+
+    #[cold]
+    fn check_clock(&self) -> Option<Outcome> {
+        if let Some(limit) = self.limits.time_limit {
+            if self.started.elapsed() >= limit {
+                return Some(Outcome::TimeLimit);
+            }
+        }
+        if let Some(interrupt) = self.limits.interrupt {
+            if interrupt() {
+                return Some(Outcome::Interrupted);
+            }
+        }
+        None
+    }
+
+    pub(crate) fn stats(&self, iterations: Vec<Iteration>) -> Stats {
+        Stats { iterations, expanded: self.expanded, generated: self.generated, elapsed: self.elapsed() }
+    }
+
+    /// The result of a search that ended without a solution.
+    pub(crate) fn unsolved<M>(&self, outcome: Outcome, lower_bound: Option<u32>, iterations: Vec<Iteration>) -> SearchResult<M> {
+        SearchResult::unsolved(outcome, lower_bound, self.stats(iterations))
+    }
+
+    /// Iteration counters for the work done since `start` was taken.
+    pub(crate) fn since(&self, start: Iteration) -> Iteration {
+        Iteration { bound: start.bound, expanded: self.expanded - start.expanded, generated: self.generated - start.generated }
+    }
+
+    /// A snapshot of the counters, to be closed with [`Budget::since`].
+    pub(crate) fn mark(&self, bound: u32) -> Iteration {
+        Iteration { bound, expanded: self.expanded, generated: self.generated }
+    }
+
+    pub(crate) fn states_allowed(&self, stored: usize) -> bool {
+        self.limits.max_states.is_none_or(|max| stored <= max)
+    }
+}

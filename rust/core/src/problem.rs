@@ -1,0 +1,50 @@
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// One move out of a state: the move, the state it leads to and its cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge<M, S> {
+    pub mv: M,
+    pub state: S,
+    pub cost: u32,
+}
+
+/// A search problem as the engines see it.
+///
+/// States are small `Copy` values (usually integers with the position packed
+/// into bits), so engines can keep whole paths and frontiers without
+/// allocating per node.
+pub trait Problem {
+    type State: Copy + Eq + Hash + Debug;
+    type Move: Copy + Eq + Debug;
+
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// A lower bound on the cost from `state` to the nearest goal. It must
+    /// never overestimate, or IDA* and A* lose their optimality.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// Appends the moves out of `state` to `out` (which the engine has
+    /// cleared). `last` is the move that led to `state`, if any: a problem
+    /// may leave out moves that are redundant after it (its inverse, or the
+    /// second of two commuting moves taken out of canonical order), as long
+    /// as every state keeps at least one optimal path.
+    fn successors(
+        &self,
+        state: &Self::State,
+        last: Option<Self::Move>,
+        out: &mut Vec<Edge<Self::Move, Self::State>>,
+    );
+}
+
+/// A problem with one goal state whose moves can be walked backwards; what
+/// bidirectional search needs.
+pub trait Reversible: Problem {
+    fn goal(&self) -> Self::State;
+
+    /// Appends every edge that ends in `state`: `edge.state` is the
+    /// predecessor and `edge.mv` the move that takes it to `state`.
+    fn predecessors(&self, state: &Self::State, out: &mut Vec<Edge<Self::Move, Self::State>>);
+}

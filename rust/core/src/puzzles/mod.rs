@@ -1,0 +1,5 @@
+//! Puzzles with bit-packed states. Each says what its states, moves and
+//! heuristics are and implements [`Problem`](crate::Problem); none knows
+//! which engine will search it.
+
+pub mod booksort;

@@ -1,0 +1,85 @@
+use std::time::Duration;
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// An optimal solution was found.
+    Solved,
+    /// The search space holds no goal within `max_cost` (or none at all when
+    /// the result's `lower_bound` is `None`). This is a proof, not a give-up.
+    NoSolution,
+    /// `max_nodes` expansions were spent first.
+    NodeLimit,
+    /// `time_limit` ran out first.
+    TimeLimit,
+    /// Storing more states would have exceeded `max_states`.
+    MemoryLimit,
+    /// The interrupt callback asked the search to stop.
+    Interrupted,
+}
+
+impl Outcome {
+    /// The stable lower-case name used by the bindings and the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "no_solution",
+            Outcome::NodeLimit => "node_limit",
+            Outcome::TimeLimit => "time_limit",
+            Outcome::MemoryLimit => "memory_limit",
+            Outcome::Interrupted => "interrupted",
+        }
+    }
+
+    /// True when the search ended on a limit rather than with an answer.
+    pub fn is_limit(self) -> bool {
+        !matches!(self, Outcome::Solved | Outcome::NoSolution)
+    }
+}
+
+/// One iteration of an iterative engine (IDA*, IDDFS: one cost bound) or one
+/// layer of a breadth-first engine (the bound is the layer's depth).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Iteration {
+    pub bound: u32,
+    pub expanded: u64,
+    pub generated: u64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub iterations: Vec<Iteration>,
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated (before any duplicate detection).
+    pub generated: u64,
+    pub elapsed: Duration,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    pub outcome: Outcome,
+    /// The optimal cost, when solved.
+    pub cost: Option<u32>,
+    /// The moves from the start to a goal, when solved.
+    pub path: Vec<M>,
+    /// A proven lower bound on the optimal cost: the cost itself when
+    /// solved, `None` when the whole space was searched without reaching a
+    /// goal (no solution at any cost).
+    pub lower_bound: Option<u32>,
+    pub stats: Stats,
+}
+
+impl<M> SearchResult<M> {
+    pub(crate) fn solved(cost: u32, path: Vec<M>, stats: Stats) -> Self {
+        SearchResult { outcome: Outcome::Solved, cost: Some(cost), path, lower_bound: Some(cost), stats }
+    }
+
+    pub(crate) fn unsolved(outcome: Outcome, lower_bound: Option<u32>, stats: Stats) -> Self {
+        SearchResult { outcome, cost: None, path: Vec::new(), lower_bound, stats }
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.outcome == Outcome::Solved
+    }
+}
