@@ -17,16 +17,9 @@ Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-from ._core import InvalidPuzzle, Unsolvable
+from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
 from . import booksort
-
-try:
-    __version__ = version("idastar")
-except PackageNotFoundError:  # running from a source tree
-    __version__ = "0.0.0"
 
 __all__ = [
     "InvalidPuzzle",

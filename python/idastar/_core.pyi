@@ -6,6 +6,7 @@ from collections.abc import Sequence
 _Raw = tuple[str, int | None, list[tuple[int, int, int]], int | None, list[tuple[int, int, int]], int, int, float]
 
 MAX_BOOKS: int
+__version__: str
 
 class InvalidPuzzle(ValueError):
     """The input does not describe a valid position of the puzzle."""
@@ -27,3 +28,15 @@ def booksort_solve(
 ) -> _Raw: ...
 def booksort_lower_bound(books: Sequence[int], heuristic: str = "cycles") -> int: ...
 def booksort_distance_distribution(n: int) -> list[int]: ...
+def booksort_solve_many(
+    cases: Sequence[Sequence[int]],
+    *,
+    engine: str = "ida",
+    heuristic: str = "cycles",
+    goal_ball: int | None = None,
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+    table_entries: int | None = None,
+) -> list[_Raw]: ...

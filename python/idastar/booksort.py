@@ -24,7 +24,7 @@ judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal, NamedTuple
 
 from . import _core
@@ -41,9 +41,11 @@ __all__ = [
     "distance",
     "distance_distribution",
     "judge",
+    "judge_many",
     "lower_bound",
     "moves",
     "solve",
+    "solve_many",
 ]
 
 #: The most books a position may hold.
@@ -176,6 +178,42 @@ def solve(
     return Solution._from_raw(raw, BlockMove)
 
 
+def solve_many(
+    cases: Iterable[Sequence[int]],
+    *,
+    max_moves: int | None = None,
+    engine: Engine = "ida",
+    heuristic: Heuristic = "cycles",
+    goal_ball: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    state_limit: int | None = None,
+) -> list[Solution[BlockMove]]:
+    """:func:`solve` for many shelves at once, on all cores, results in input order.
+
+    The shelves may differ in length; the options and limits apply to each
+    search on its own. A bad shelf raises :class:`~idastar.InvalidPuzzle`
+    naming its 0-based index before anything is solved.
+    """
+    shelves = []
+    for index, books in enumerate(cases):
+        try:
+            shelves.append(list(_books(books)))
+        except InvalidPuzzle as error:
+            raise InvalidPuzzle(f"case {index}: {error}") from None
+    raws = _core.booksort_solve_many(
+        shelves,
+        engine=engine,
+        heuristic=heuristic,
+        goal_ball=_non_negative("goal_ball", goal_ball),
+        max_cost=_non_negative("max_moves", max_moves),
+        max_nodes=_non_negative("node_limit", node_limit),
+        time_limit=time_limit,
+        max_states=_non_negative("state_limit", state_limit),
+    )
+    return [Solution._from_raw(raw, BlockMove) for raw in raws]
+
+
 def _non_negative(name: str, value: int | None) -> int | None:
     if value is None:
         return None
@@ -193,8 +231,13 @@ def distance(books: Sequence[int]) -> int:
 
 def judge(books: Sequence[int]) -> int | None:
     """The judge's answer: the distance if below :data:`JUDGE_CAP`, else None ("5 or more")."""
-    result = solve(books, max_moves=JUDGE_CAP - 1, goal_ball=2)
+    result = solve(books, max_moves=JUDGE_CAP - 1, goal_ball=1)
     return result.cost
+
+
+def judge_many(cases: Iterable[Sequence[int]]) -> list[int | None]:
+    """:func:`judge` for many shelves at once, on all cores, in input order."""
+    return [r.cost for r in solve_many(cases, max_moves=JUDGE_CAP - 1, goal_ball=1)]
 
 
 def lower_bound(books: Sequence[int], heuristic: Heuristic = "cycles") -> int:

@@ -4,9 +4,11 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use std::collections::BTreeMap;
+
+use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs, solve_many};
 use idastar_core::puzzles::booksort::{self, BlockMove, Booksort, Heuristic};
-use idastar_core::{Error, Limits, Outcome, SearchResult};
+use idastar_core::{Error, Limits, Outcome, Reversible, SearchResult};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyValueError, PyKeyboardInterrupt};
 use pyo3::prelude::*;
@@ -80,6 +82,9 @@ fn block_move(mv: BlockMove) -> (u8, u8, u8) {
 }
 
 fn booksort_puzzle(n: usize, heuristic: &str, goal_ball: Option<u32>) -> PyResult<Booksort> {
+    if n == 0 {
+        return Err(InvalidPuzzle::new_err("booksort needs at least one book, got none"));
+    }
     let heuristic = Heuristic::from_name(heuristic).map_err(to_py)?;
     let puzzle = Booksort::new(n).map_err(to_py)?.with_heuristic(heuristic);
     let radius = goal_ball.unwrap_or_else(|| booksort::default_goal_ball_radius(n));
@@ -87,6 +92,50 @@ fn booksort_puzzle(n: usize, heuristic: &str, goal_ball: Option<u32>) -> PyResul
         0 => puzzle,
         radius => puzzle.with_shared_goal_ball(booksort::shared_goal_ball(n, radius)),
     })
+}
+
+/// The engines by name; `table_entries` gives IDA* a transposition table.
+#[derive(Clone, Copy)]
+enum EngineChoice {
+    Ida(Option<usize>),
+    Astar,
+    Iddfs,
+    Bfs,
+    Bidirectional,
+}
+
+impl EngineChoice {
+    fn parse(name: &str, table_entries: Option<usize>) -> PyResult<Self> {
+        Ok(match name {
+            "ida" => EngineChoice::Ida(table_entries),
+            "astar" => EngineChoice::Astar,
+            "iddfs" => EngineChoice::Iddfs,
+            "bfs" => EngineChoice::Bfs,
+            "bidirectional" => EngineChoice::Bidirectional,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
+                )))
+            }
+        })
+    }
+
+    fn run<P: Reversible>(self, problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
+        match self {
+            EngineChoice::Ida(Some(entries)) => ida_star_with_table(problem, start, limits, entries),
+            EngineChoice::Ida(None) => ida_star(problem, start, limits),
+            EngineChoice::Astar => astar(problem, start, limits),
+            EngineChoice::Iddfs => iddfs(problem, start, limits),
+            EngineChoice::Bfs => bfs(problem, start, limits),
+            EngineChoice::Bidirectional => bidirectional_bfs(problem, start, limits),
+        }
+    }
+}
+
+/// The first limit-type outcome among `results`, so that an interrupt of
+/// any one search in a batch is noticed.
+fn batch_outcome<M>(results: &[SearchResult<M>]) -> Outcome {
+    results.iter().map(|r| r.outcome).find(|&o| o == Outcome::Interrupted).unwrap_or(Outcome::Solved)
 }
 
 /// Solves one Booksort position; see `idastar.booksort.solve`.
@@ -105,33 +154,72 @@ fn booksort_solve(
     max_states: Option<usize>,
     table_entries: Option<usize>,
 ) -> PyResult<RawResult<(u8, u8, u8)>> {
-    let n = books.len();
-    if n == 0 {
-        return Err(InvalidPuzzle::new_err("booksort needs at least one book, got none"));
-    }
-    let puzzle = booksort_puzzle(n, heuristic, goal_ball)?;
+    let engine = EngineChoice::parse(engine, table_entries)?;
+    let puzzle = booksort_puzzle(books.len(), heuristic, goal_ball)?;
     let start = puzzle.pack(&books).map_err(to_py)?;
     let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
-    let engine = match engine {
-        "ida" | "astar" | "iddfs" | "bfs" | "bidirectional" => engine,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
-            )))
-        }
-    };
     detached(py, |interrupt| {
-        let limits = Limits { interrupt, ..limits };
-        let result = match (engine, table_entries) {
-            ("ida", Some(entries)) => ida_star_with_table(&puzzle, start, &limits, entries),
-            ("ida", None) => ida_star(&puzzle, start, &limits),
-            ("astar", _) => astar(&puzzle, start, &limits),
-            ("iddfs", _) => iddfs(&puzzle, start, &limits),
-            ("bfs", _) => bfs(&puzzle, start, &limits),
-            _ => bidirectional_bfs(&puzzle, start, &limits),
-        };
+        let result = engine.run(&puzzle, start, &Limits { interrupt, ..limits });
         let outcome = result.outcome;
         (raw(result, block_move), outcome)
+    })
+}
+
+/// Solves many Booksort positions on all cores, results in input order;
+/// see `idastar.booksort.solve_many`.
+#[pyfunction]
+#[pyo3(signature = (cases, *, engine="ida", heuristic="cycles", goal_ball=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None, table_entries=None))]
+#[allow(clippy::too_many_arguments)]
+fn booksort_solve_many(
+    py: Python<'_>,
+    cases: Vec<Vec<u32>>,
+    engine: &str,
+    heuristic: &str,
+    goal_ball: Option<u32>,
+    max_cost: Option<u32>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    max_states: Option<usize>,
+    table_entries: Option<usize>,
+) -> PyResult<Vec<RawResult<(u8, u8, u8)>>> {
+    let engine = EngineChoice::parse(engine, table_entries)?;
+    let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
+    // One puzzle per shelf length; each case keeps its index in the input.
+    let mut groups: BTreeMap<usize, (Booksort, Vec<usize>, Vec<u64>)> = BTreeMap::new();
+    for (index, books) in cases.iter().enumerate() {
+        let n = books.len();
+        if !groups.contains_key(&n) {
+            groups.insert(n, (booksort_puzzle(n, heuristic, goal_ball).map_err(|e| in_case(index, e))?, vec![], vec![]));
+        }
+        let (puzzle, indices, starts) = groups.get_mut(&n).expect("inserted above");
+        starts.push(puzzle.pack(books).map_err(|e| in_case(index, to_py(e)))?);
+        indices.push(index);
+    }
+    let solved = detached(py, |interrupt| {
+        let limits = Limits { interrupt, ..limits };
+        let mut results: Vec<Option<SearchResult<BlockMove>>> = (0..cases.len()).map(|_| None).collect();
+        for (puzzle, indices, starts) in groups.values() {
+            let group = solve_many(puzzle, starts, &limits, |p, s, l| engine.run(p, s, l));
+            for (&index, result) in indices.iter().zip(group) {
+                results[index] = Some(result);
+            }
+        }
+        let results: Vec<SearchResult<BlockMove>> = results.into_iter().map(|r| r.expect("every case solved")).collect();
+        let outcome = batch_outcome(&results);
+        (results, outcome)
+    })?;
+    Ok(solved.into_iter().map(|result| raw(result, block_move)).collect())
+}
+
+/// Prefixes an error with the 0-based index of the case it is about.
+fn in_case(index: usize, error: PyErr) -> PyErr {
+    Python::attach(|py| {
+        let message = format!("case {index}: {}", error.value(py));
+        if error.is_instance_of::<InvalidPuzzle>(py) {
+            InvalidPuzzle::new_err(message)
+        } else {
+            PyValueError::new_err(message)
+        }
     })
 }
 
@@ -156,7 +244,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
     m.add("MAX_BOOKS", booksort::MAX_BOOKS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(booksort_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(booksort_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(booksort_lower_bound, m)?)?;
     m.add_function(wrap_pyfunction!(booksort_distance_distribution, m)?)?;
     Ok(())

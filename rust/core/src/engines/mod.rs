@@ -10,6 +10,7 @@
 //! | [`bidirectional_bfs`] | both balls | unit costs (counts moves) | [`Reversible`](crate::Reversible) |
 
 mod astar;
+mod batch;
 mod bfs;
 mod bidirectional;
 mod ida_star;
@@ -17,6 +18,7 @@ mod iddfs;
 mod learned_bounds;
 
 pub use astar::astar;
+pub use batch::solve_many;
 pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
 pub use ida_star::{ida_star, ida_star_with_table};
