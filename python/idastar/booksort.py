@@ -24,6 +24,7 @@ judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Literal, NamedTuple
 
@@ -33,6 +34,8 @@ from ._results import Solution
 
 __all__ = [
     "MAX_BOOKS",
+    "MAX_DISTRIBUTION_BOOKS",
+    "MAX_GOAL_BALL",
     "JUDGE_CAP",
     "BlockMove",
     "Engine",
@@ -50,6 +53,10 @@ __all__ = [
 
 #: The most books a position may hold.
 MAX_BOOKS: int = _core.MAX_BOOKS
+#: The most books :func:`distance_distribution` takes (12! bytes of distances).
+MAX_DISTRIBUTION_BOOKS = 12
+#: The largest goal ball (radius 3 holds 12.6 million shelves at 15 books).
+MAX_GOAL_BALL = 3
 #: The judge answers ``5 or more`` from this many moves on.
 JUDGE_CAP = 5
 
@@ -81,20 +88,24 @@ def moves(n: int) -> list[BlockMove]:
 
 def _books(books: Sequence[int]) -> tuple[int, ...]:
     """The books as a tuple of ints, or InvalidPuzzle naming what is wrong."""
-    if isinstance(books, (str, bytes)) or not isinstance(books, Sequence):
+    if isinstance(books, (str, bytes, bytearray)):
+        raise InvalidPuzzle(f"books must be a sequence of integers, got {type(books).__name__}")
+    try:
+        items = list(books)  # also numpy arrays and iterators
+    except TypeError:
+        raise InvalidPuzzle(
+            f"books must be a sequence of integers, got {type(books).__name__}"
+        ) from None
+    result = []
+    for position, book in enumerate(items, 1):
         try:
-            books = list(books)  # numpy arrays, iterators
+            if isinstance(book, bool):
+                raise TypeError
+            result.append(operator.index(book))
         except TypeError:
             raise InvalidPuzzle(
-                f"books must be a sequence of integers, got {type(books).__name__}"
-            ) from None
-    result = []
-    for position, book in enumerate(books, 1):
-        if isinstance(book, bool) or not hasattr(book, "__index__"):
-            raise InvalidPuzzle(
                 f"book at position {position} must be an integer, got {book!r}"
-            )
-        result.append(book.__index__())
+            ) from None
     n = len(result)
     if not 1 <= n <= MAX_BOOKS:
         raise InvalidPuzzle(f"booksort needs 1 to {MAX_BOOKS} books, got {n}")
@@ -168,7 +179,7 @@ def solve(
         list(shelf),
         engine=engine,
         heuristic=heuristic,
-        goal_ball=_non_negative("goal_ball", goal_ball),
+        goal_ball=_goal_ball(goal_ball),
         max_cost=_non_negative("max_moves", max_moves),
         max_nodes=_non_negative("node_limit", node_limit),
         time_limit=time_limit,
@@ -205,13 +216,20 @@ def solve_many(
         shelves,
         engine=engine,
         heuristic=heuristic,
-        goal_ball=_non_negative("goal_ball", goal_ball),
+        goal_ball=_goal_ball(goal_ball),
         max_cost=_non_negative("max_moves", max_moves),
         max_nodes=_non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_non_negative("state_limit", state_limit),
     )
     return [Solution._from_raw(raw, BlockMove) for raw in raws]
+
+
+def _goal_ball(radius: int | None) -> int | None:
+    radius = _non_negative("goal_ball", radius)
+    if radius is not None and radius > MAX_GOAL_BALL:
+        raise ValueError(f"goal_ball must be at most {MAX_GOAL_BALL}, got {radius}")
+    return radius
 
 
 def _non_negative(name: str, value: int | None) -> int | None:
@@ -253,4 +271,6 @@ def distance_distribution(n: int) -> list[int]:
     """
     if isinstance(n, bool) or not isinstance(n, int):
         raise InvalidPuzzle(f"n must be an integer, got {n!r}")
+    if not 1 <= n <= MAX_DISTRIBUTION_BOOKS:
+        raise ValueError(f"n must be from 1 to {MAX_DISTRIBUTION_BOOKS}, got {n}")
     return list(_core.booksort_distance_distribution(n))

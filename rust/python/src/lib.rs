@@ -90,7 +90,7 @@ fn booksort_puzzle(n: usize, heuristic: &str, goal_ball: Option<u32>) -> PyResul
     let radius = goal_ball.unwrap_or_else(|| booksort::default_goal_ball_radius(n));
     Ok(match radius {
         0 => puzzle,
-        radius => puzzle.with_shared_goal_ball(booksort::shared_goal_ball(n, radius)),
+        radius => puzzle.with_shared_goal_ball(booksort::shared_goal_ball(n, radius).map_err(to_py)?),
     })
 }
 

@@ -330,18 +330,27 @@ pub fn default_goal_ball_radius(n: usize) -> u32 {
     }
 }
 
+/// The largest goal-ball radius [`shared_goal_ball`] builds: radius 3 is
+/// 12.6 million states at 15 books, radius 4 would be billions.
+pub const MAX_GOAL_BALL_RADIUS: u32 = 3;
+
 /// The goal ball for `n` books and `radius`, built on first use and shared
 /// by every later caller in the process.
-pub fn shared_goal_ball(n: usize, radius: u32) -> Arc<GoalBall> {
+pub fn shared_goal_ball(n: usize, radius: u32) -> Result<Arc<GoalBall>> {
+    if radius > MAX_GOAL_BALL_RADIUS {
+        return Err(Error::InvalidArgument(format!(
+            "goal_ball must be at most {MAX_GOAL_BALL_RADIUS}, got {radius}"
+        )));
+    }
     static BALLS: OnceLock<Mutex<HashMap<(usize, u32), Arc<GoalBall>>>> = OnceLock::new();
     let balls = BALLS.get_or_init(Default::default);
     if let Some(ball) = balls.lock().expect("not poisoned").get(&(n, radius)) {
-        return ball.clone();
+        return Ok(ball.clone());
     }
     // Built outside the lock: two threads may both build it, one wins.
     let puzzle = Booksort::new(n.clamp(1, MAX_BOOKS)).expect("clamped to the supported range");
     let ball = Arc::new(GoalBall::new(&puzzle, radius));
-    balls.lock().expect("not poisoned").entry((n, radius)).or_insert(ball).clone()
+    Ok(balls.lock().expect("not poisoned").entry((n, radius)).or_insert(ball).clone())
 }
 
 #[inline]
@@ -392,3 +401,6 @@ impl Reversible for Booksort {
         out.extend(self.moves.iter().map(|&mv| Edge { mv: mv.inverse(), state: mv.apply(*state), cost: 1 }));
     }
 }
+
+#[cfg(test)]
+mod tests;
