@@ -45,6 +45,7 @@ __all__ = [
     "distance_distribution",
     "judge",
     "judge_many",
+    "judge_solution",
     "lower_bound",
     "moves",
     "solve",
@@ -247,15 +248,24 @@ def distance(books: Sequence[int]) -> int:
     return result.cost
 
 
+#: How judge mode searches: nothing beyond the cap, and a goal ball of
+#: radius 1, which costs nothing to build and is all a shallow search needs.
+_JUDGE_SEARCH = {"max_moves": JUDGE_CAP - 1, "goal_ball": 1}
+
+
 def judge(books: Sequence[int]) -> int | None:
     """The judge's answer: the distance if below :data:`JUDGE_CAP`, else None ("5 or more")."""
-    result = solve(books, max_moves=JUDGE_CAP - 1, goal_ball=1)
-    return result.cost
+    return judge_solution(books).cost
+
+
+def judge_solution(books: Sequence[int]) -> Solution[BlockMove]:
+    """The whole search behind :func:`judge`: the path when the answer is below the cap."""
+    return solve(books, **_JUDGE_SEARCH)  # type: ignore[arg-type]
 
 
 def judge_many(cases: Iterable[Sequence[int]]) -> list[int | None]:
     """:func:`judge` for many shelves at once, on all cores, in input order."""
-    return [r.cost for r in solve_many(cases, max_moves=JUDGE_CAP - 1, goal_ball=1)]
+    return [r.cost for r in solve_many(cases, **_JUDGE_SEARCH)]  # type: ignore[arg-type]
 
 
 def lower_bound(books: Sequence[int], heuristic: Heuristic = "cycles") -> int:

@@ -7,6 +7,21 @@ pub struct Edge<M, S> {
     pub mv: M,
     pub state: S,
     pub cost: u32,
+    /// The heuristic of `state`, when the problem computed it along with
+    /// the move (often far cheaper from the parent's analysis than from
+    /// scratch); engines call [`Problem::heuristic`] when it is `None`.
+    pub h: Option<u32>,
+}
+
+impl<M, S> Edge<M, S> {
+    pub fn new(mv: M, state: S, cost: u32) -> Self {
+        Edge { mv, state, cost, h: None }
+    }
+
+    /// The same edge with the heuristic of its state already known.
+    pub fn with_heuristic(self, h: u32) -> Self {
+        Edge { h: Some(h), ..self }
+    }
 }
 
 /// A search problem as the engines see it.

@@ -48,7 +48,8 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
         current.generated += successors.len() as u64;
         for edge in &successors {
             let child_g = g.saturating_add(edge.cost);
-            let child_f = child_g.saturating_add(problem.heuristic(&edge.state));
+            let child_h = edge.h.unwrap_or_else(|| problem.heuristic(&edge.state));
+            let child_f = child_g.saturating_add(child_h);
             if !limits.cost_allowed(child_f) {
                 pruned_f = Some(pruned_f.map_or(child_f, |p| p.min(child_f)));
                 continue;

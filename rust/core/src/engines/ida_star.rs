@@ -71,14 +71,15 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
 
     fn run(mut self, start: P::State) -> SearchResult<P::Move> {
         let mut iterations = Vec::new();
-        let mut bound = self.problem.heuristic(&start);
+        let start_h = self.problem.heuristic(&start);
+        let mut bound = start_h;
         loop {
             if !self.limits.cost_allowed(bound) {
                 return self.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
             }
             let mark = self.budget.mark(bound);
             self.next_bound = u32::MAX;
-            let pass = self.search(start, 0, bound, None);
+            let pass = self.search(start, 0, start_h, bound, None);
             iterations.push(self.budget.since(mark));
             match pass {
                 Pass::Found => {
@@ -94,8 +95,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         }
     }
 
-    fn search(&mut self, state: P::State, g: u32, bound: u32, last: Option<P::Move>) -> Pass {
-        let mut h = self.problem.heuristic(&state);
+    fn search(&mut self, state: P::State, g: u32, mut h: u32, bound: u32, last: Option<P::Move>) -> Pass {
         if let Some(learned) = &self.learned {
             h = h.max(learned.get(&state));
         }
@@ -132,7 +132,8 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
                 continue;
             }
             self.moves.push(edge.mv);
-            pass = self.search(edge.state, g.saturating_add(edge.cost), bound, Some(edge.mv));
+            let h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
+            pass = self.search(edge.state, g.saturating_add(edge.cost), h, bound, Some(edge.mv));
             if !matches!(pass, Pass::Exhausted) {
                 break;
             }

@@ -20,6 +20,9 @@ impl<P: Problem> Problem for Blind<'_, P> {
     }
 
     fn successors(&self, state: &Self::State, last: Option<Self::Move>, out: &mut Vec<Edge<Self::Move, Self::State>>) {
-        self.0.successors(state, last, out)
+        self.0.successors(state, last, out);
+        for edge in out.iter_mut() {
+            edge.h = None;
+        }
     }
 }

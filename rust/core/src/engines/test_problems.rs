@@ -23,7 +23,7 @@ impl Problem for Graph {
 
     fn successors(&self, state: &u8, _last: Option<(u8, u8)>, out: &mut Vec<Edge<(u8, u8), u8>>) {
         out.extend(
-            self.edges.iter().filter(|e| e.0 == *state).map(|&(a, b, cost)| Edge { mv: (a, b), state: b, cost }),
+            self.edges.iter().filter(|e| e.0 == *state).map(|&(a, b, cost)| Edge::new((a, b), b, cost)),
         );
     }
 }
@@ -35,7 +35,7 @@ impl Reversible for Graph {
 
     fn predecessors(&self, state: &u8, out: &mut Vec<Edge<(u8, u8), u8>>) {
         out.extend(
-            self.edges.iter().filter(|e| e.1 == *state).map(|&(a, b, cost)| Edge { mv: (a, b), state: a, cost }),
+            self.edges.iter().filter(|e| e.1 == *state).map(|&(a, b, cost)| Edge::new((a, b), a, cost)),
         );
     }
 }
@@ -72,7 +72,7 @@ impl Problem for Grid {
             let next = (x + dx, y + dy);
             let inside = (0..self.width).contains(&next.0) && (0..self.height).contains(&next.1);
             if inside && !self.walls.contains(&next) {
-                out.push(Edge { mv, state: next, cost: 1 });
+                out.push(Edge::new(mv, next, 1));
             }
         }
     }

@@ -16,7 +16,10 @@ use rustc_hash::FxHashMap;
 
 use crate::{Edge, Error, Problem, Result, Reversible};
 
+mod cycle_graph;
 mod distribution;
+
+use cycle_graph::CycleGraph;
 
 pub use distribution::distance_distribution;
 
@@ -218,39 +221,12 @@ impl Booksort {
     /// an odd number of black edges by -2, 0 or +2, and the sorted order has
     /// `n + 1` of them.
     pub fn cycle_bound(&self, state: u64) -> u32 {
-        let n = self.n;
-        let mut extended = [0u8; MAX_BOOKS + 2];
-        let mut position = [0u8; MAX_BOOKS + 2];
-        for p in 0..n {
-            let book = book_at(state, p) + 1;
-            extended[p + 1] = book;
-            position[book as usize] = (p + 1) as u8;
-        }
-        extended[n + 1] = (n + 1) as u8;
-        position[n + 1] = (n + 1) as u8;
-        let mut visited = 0u32;
-        let mut odd_cycles = 0;
-        for first in 1..=n + 1 {
-            if visited & (1 << first) != 0 {
-                continue;
-            }
-            let mut length = 0;
-            let mut edge = first;
-            while visited & (1 << edge) == 0 {
-                visited |= 1 << edge;
-                length += 1;
-                edge = position[extended[edge] as usize - 1] as usize + 1;
-            }
-            odd_cycles += length & 1;
-        }
-        (n as u32 + 1 - odd_cycles) / 2
+        CycleGraph::new(self.n, state).cycle_bound()
     }
 
     /// `ceil(b / 3)` with both ends counted as possible breakpoints.
     pub fn extended_breakpoint_bound(&self, state: u64) -> u32 {
-        let last = self.n - 1;
-        let ends = u32::from(book_at(state, 0) != 0) + u32::from(book_at(state, last) as usize != last);
-        (self.breakpoints(state) + ends).div_ceil(3)
+        CycleGraph::new(self.n, state).breakpoint_bound()
     }
 
     /// The bound of the chosen [`Heuristic`], made exact near the goal by
@@ -259,8 +235,17 @@ impl Booksort {
     pub fn lower_bound(&self, state: u64) -> u32 {
         let bound = match self.heuristic {
             Heuristic::Breakpoints => self.breakpoint_bound(state),
-            Heuristic::Cycles => self.cycle_bound(state).max(self.extended_breakpoint_bound(state)),
+            Heuristic::Cycles => {
+                let graph = CycleGraph::new(self.n, state);
+                graph.cycle_bound().max(graph.breakpoint_bound())
+            }
         };
+        self.sharpened(bound, state)
+    }
+
+    /// `bound` made exact by the goal ball where the ball reaches.
+    #[inline]
+    fn sharpened(&self, bound: u32, state: u64) -> u32 {
         match &self.ball {
             // A state within the ball has a bound no larger than its radius.
             Some(ball) if bound <= ball.radius => ball.distance(state).unwrap_or(ball.radius + 1),
@@ -381,12 +366,18 @@ impl Problem for Booksort {
             Some(last) => (Some(last.inverse()), last.start),
             None => (None, 0),
         };
-        out.extend(
-            self.moves
-                .iter()
-                .filter(|mv| mv.end > left_of && Some(**mv) != skip)
-                .map(|&mv| Edge { mv, state: mv.apply(*state), cost: 1 }),
-        );
+        let wanted = self.moves.iter().filter(|mv| mv.end > left_of && Some(**mv) != skip);
+        match self.heuristic {
+            Heuristic::Cycles => {
+                // One analysis of this shelf prices every child.
+                let graph = CycleGraph::new(self.n, *state);
+                out.extend(wanted.map(|&mv| {
+                    let child = mv.apply(*state);
+                    Edge::new(mv, child, 1).with_heuristic(self.sharpened(graph.child_bound(mv), child))
+                }));
+            }
+            Heuristic::Breakpoints => out.extend(wanted.map(|&mv| Edge::new(mv, mv.apply(*state), 1))),
+        }
     }
 }
 
@@ -398,7 +389,7 @@ impl Reversible for Booksort {
     /// Every block move is undone by another, so the predecessors of a state
     /// are its successors, each reached by the inverse move.
     fn predecessors(&self, state: &u64, out: &mut Vec<Edge<BlockMove, u64>>) {
-        out.extend(self.moves.iter().map(|&mv| Edge { mv: mv.inverse(), state: mv.apply(*state), cost: 1 }));
+        out.extend(self.moves.iter().map(|&mv| Edge::new(mv.inverse(), mv.apply(*state), 1)));
     }
 }
 

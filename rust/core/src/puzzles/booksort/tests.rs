@@ -593,3 +593,37 @@ fn scrambled_sixteen_book_shelves_are_sorted_in_at_most_the_scramble() {
 fn goal_balls_beyond_radius_three_are_refused() {
     assert!(matches!(shared_goal_ball(15, MAX_GOAL_BALL_RADIUS + 1), Err(Error::InvalidArgument(_))));
 }
+
+/// The bound of every child priced from the parent's cycle graph equals the
+/// bound counted from scratch on the child: the recombination rules hold.
+#[test]
+fn child_bounds_from_the_parent_match_a_recount() {
+    let mut rng = Rng(0xC0FFEE);
+    for n in 1..=MAX_BOOKS {
+        let puzzle = puzzle(n);
+        for _ in 0..40 {
+            let state = puzzle.pack(&rng.permutation(n)).unwrap();
+            let graph = CycleGraph::new(n, state);
+            for &mv in puzzle.moves() {
+                let child = mv.apply(state);
+                let recount = puzzle.cycle_bound(child).max(puzzle.extended_breakpoint_bound(child));
+                assert_eq!(graph.child_bound(mv), recount, "n = {n}, {:?} then {mv:?}", puzzle.unpack(state));
+            }
+        }
+    }
+}
+
+#[test]
+fn successors_carry_the_heuristic_of_their_state() {
+    let mut rng = Rng(77);
+    let puzzle = puzzle(15).with_goal_ball(2);
+    let mut edges = Vec::new();
+    for _ in 0..20 {
+        let state = puzzle.pack(&rng.permutation(15)).unwrap();
+        edges.clear();
+        puzzle.successors(&state, None, &mut edges);
+        for edge in &edges {
+            assert_eq!(edge.h, Some(puzzle.lower_bound(edge.state)));
+        }
+    }
+}
