@@ -1,0 +1,86 @@
+"""Long solves stop on Ctrl-C and on their limits, and release the GIL while they run."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from idastar import Outcome, booksort
+
+# Reversed 16 books with the judge's weak bound and no goal ball: minutes of
+# search, so only a limit or an interrupt ends it.
+HARD = list(range(16, 0, -1))
+SLOW = {"heuristic": "breakpoints", "goal_ball": 0}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_stops_a_long_solve_with_keyboard_interrupt() -> None:
+    script = textwrap.dedent(
+        f"""
+        import sys, time
+        from idastar import booksort
+        print("solving", flush=True)
+        try:
+            booksort.solve({HARD!r}, heuristic="breakpoints", goal_ball=0)
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+            sys.exit(42)
+        print("finished", flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "solving"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 42, (out, err)
+    word, stopped = out.split()
+    assert word == "interrupted"
+    # The search polls for signals every few thousand nodes.
+    assert float(stopped) - sent < 0.5
+
+
+def test_time_limit_returns_a_limit_outcome() -> None:
+    result = booksort.solve(HARD, time_limit=0.05, **SLOW)
+    assert result.outcome is Outcome.TIME_LIMIT
+    assert result.cost is None and result.path == ()
+    assert result.lower_bound is not None and result.lower_bound <= booksort.distance(HARD)
+
+
+def test_node_limit_returns_a_limit_outcome() -> None:
+    result = booksort.solve(HARD, node_limit=1000, **SLOW)
+    assert result.outcome is Outcome.NODE_LIMIT
+    assert result.stats.expanded == 1000
+
+
+def test_a_solve_releases_the_gil() -> None:
+    """Another Python thread keeps running while a solve is in progress."""
+    ticks = 0
+    stop = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=tick)
+    thread.start()
+    try:
+        result = booksort.solve(HARD, time_limit=0.3, **SLOW)
+    finally:
+        stop.set()
+        thread.join()
+    assert result.outcome is Outcome.TIME_LIMIT
+    # A held GIL would leave the ticker at a handful of switches.
+    assert ticks > 50
