@@ -23,7 +23,6 @@ import time
 from collections import defaultdict
 
 from _common import WORK, compile_seed, median, ours, time_process
-
 from idastar import booksort
 
 
@@ -82,15 +81,21 @@ def exact_mode(per_n: int, rng: random.Random) -> None:
                 f"  {max(times):8.4f}"
             )
         everything = [t for times in by_distance.values() for t in times]
-        print(f"  {n:2d}       all  {len(everything):5d}  {statistics.median(everything):8.4f}"
-              f"  {max(everything):8.4f}")
+        print(
+            f"  {n:2d}       all  {len(everything):5d}  {statistics.median(everything):8.4f}"
+            f"  {max(everything):8.4f}"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--cases", type=int, default=2000, help="judge cases (default 2000)")
     parser.add_argument("--repeats", type=int, default=5, help="runs of each program (default 5)")
-    parser.add_argument("--exact", type=int, default=30, help="exact-mode permutations per n (default 30)")
+    parser.add_argument(
+        "--exact", type=int, default=30, help="exact-mode permutations per n (default 30)"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="random seed (default 2024)")
     args = parser.parse_args()
     rng = random.Random(args.seed)

@@ -9,6 +9,7 @@ and every returned path must sort the shelf when replayed, in exactly
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import random
@@ -51,9 +52,7 @@ HARD_OPTIONS = {"heuristic": "breakpoints", "goal_ball": 0}
 
 
 def shelves(min_n: int, max_n: int) -> st.SearchStrategy[list[int]]:
-    return st.integers(min_n, max_n).flatmap(
-        lambda n: st.permutations(list(range(1, n + 1)))
-    )
+    return st.integers(min_n, max_n).flatmap(lambda n: st.permutations(list(range(1, n + 1))))
 
 
 @st.composite
@@ -93,7 +92,7 @@ def extended_breakpoint_bound(books: Sequence[int]) -> int:
     ``cycles`` heuristic counts them, so the test computes this part itself.
     """
     extended = [0, *books, len(books) + 1]
-    breaks = sum(1 for a, b in zip(extended, extended[1:]) if b != a + 1)
+    breaks = sum(1 for a, b in itertools.pairwise(extended) if b != a + 1)
     return math.ceil(breaks / 3)
 
 
@@ -133,7 +132,9 @@ def test_every_engine_heuristic_and_goal_ball_agree(books: list[int]) -> None:
             continue
         for heuristic in HEURISTICS:
             for goal_ball in GOAL_BALLS:
-                result = booksort.solve(books, engine=engine, heuristic=heuristic, goal_ball=goal_ball)
+                result = booksort.solve(
+                    books, engine=engine, heuristic=heuristic, goal_ball=goal_ball
+                )
                 assert_sorts(books, result, expected)
     for heuristic in HEURISTICS:
         result = booksort.solve(books, heuristic=heuristic, goal_ball=0, table_entries=1024)
@@ -161,7 +162,9 @@ def test_samples(books: list[int], distance: int) -> None:
     for engine in ("ida", "astar", "bidirectional"):
         for heuristic in HEURISTICS:
             for goal_ball in GOAL_BALLS:
-                result = booksort.solve(books, engine=engine, heuristic=heuristic, goal_ball=goal_ball)
+                result = booksort.solve(
+                    books, engine=engine, heuristic=heuristic, goal_ball=goal_ball
+                )
                 assert_sorts(books, result, distance)
     judged = booksort.judge(books)
     assert judged == (distance if distance < booksort.JUDGE_CAP else None)
@@ -173,7 +176,9 @@ def test_samples(books: list[int], distance: int) -> None:
 def test_judge_matches_reference(case: tuple[list[int], int]) -> None:
     books, scrambled_by = case
     judged = booksort.judge(books)
-    assert (str(judged) if judged is not None else reference.JUDGE_TOO_MANY) == reference.judge_answer(books)
+    assert (
+        str(judged) if judged is not None else reference.JUDGE_TOO_MANY
+    ) == reference.judge_answer(books)
     if judged is not None:
         assert judged <= scrambled_by
 
@@ -189,7 +194,9 @@ def test_judge_matches_reference_on_deep_scrambles() -> None:
             books = booksort.apply(books, rng.choice(booksort.moves(n)))
         judged = booksort.judge(books)
         answers.append(judged)
-        assert (str(judged) if judged is not None else reference.JUDGE_TOO_MANY) == reference.judge_answer(books)
+        assert (
+            str(judged) if judged is not None else reference.JUDGE_TOO_MANY
+        ) == reference.judge_answer(books)
     assert None in answers and 4 in answers
 
 

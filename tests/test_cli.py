@@ -216,7 +216,7 @@ def test_json_lines_describe_each_case(exact: bool) -> None:
     records = [json.loads(line) for line in done.stdout.splitlines()]
     shelves = sample_shelves()
     assert [record["case"] for record in records] == list(range(1, len(shelves) + 1))
-    for record, shelf in zip(records, shelves):
+    for record, shelf in zip(records, shelves, strict=False):
         assert record["n"] == len(shelf) and tuple(record["books"]) == shelf
         assert {"outcome", "cost", "path", "lower_bound", "stats"} <= record.keys()
         if record["cost"] is None:
@@ -255,7 +255,7 @@ def test_path_follows_each_answer(exact: bool) -> None:
     assert lines.pop() == ""
     shelves = sample_shelves()
     assert len(lines) == 2 * len(shelves)
-    for shelf, answer, moves in zip(shelves, lines[::2], lines[1::2]):
+    for shelf, answer, moves in zip(shelves, lines[::2], lines[1::2], strict=False):
         if answer == "5 or more":
             assert not exact and moves == "-"
             continue
@@ -454,7 +454,7 @@ def test_ctrl_c_exits_130_after_the_answers_so_far(tmp_path: Path) -> None:
         text=True,
         # A shell without job control starts background jobs with SIGINT
         # ignored, and the child would inherit that.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # noqa: PLW1509
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdout is not None
     first = process.stdout.readline()

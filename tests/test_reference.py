@@ -10,6 +10,7 @@ seed samples and OEIS A164366.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -41,7 +42,7 @@ def goal_is(target: str) -> Callable[[str], bool]:
 
 
 def path_cost(graph: Graph, path: list[str]) -> int:
-    return sum(min(c for t, c in graph[a] if t == b) for a, b in zip(path, path[1:], strict=False))
+    return sum(min(c for t, c in graph[a] if t == b) for a, b in itertools.pairwise(path))
 
 
 # --- engines on hand-made graphs ---------------------------------------------
@@ -328,7 +329,7 @@ def test_sample_beyond_the_judge_limit_is_five() -> None:
     assert replay(perm, moves) == tuple(range(1, 11))
 
 
-@pytest.mark.parametrize("n", range(0, 9))
+@pytest.mark.parametrize("n", range(9))
 def test_block_moves_count_and_distinct_effect(n: int) -> None:
     moves = booksort.block_moves(n)
     assert len(moves) == math.comb(n + 1, 3)
@@ -369,7 +370,7 @@ def test_non_permutations_are_rejected(bad: tuple[Any, ...]) -> None:
         booksort.distance,
         booksort.judge_answer,
     ):
-        with pytest.raises(ValueError, match="permutation|integers"):
+        with pytest.raises(ValueError, match=r"permutation|integers"):
             function(bad)
 
 
@@ -385,7 +386,7 @@ def test_breakpoints_follow_the_seed() -> None:
 def test_cycle_bound_by_hand() -> None:
     # 0 3 2 1 4: black edges 1..4 map to 3, 4, 1, 2: two cycles of two black edges.
     assert booksort.cycle_bound((3, 2, 1)) == 2
-    for n in range(0, 16):
+    for n in range(16):
         assert booksort.cycle_bound(tuple(range(1, n + 1))) == 0
         assert booksort.lower_bound(tuple(range(1, n + 1))) == 0
 
@@ -403,7 +404,7 @@ def test_bounds_are_admissible(n: int) -> None:
     assert exact >= 0.85 * math.factorial(n)
 
 
-@pytest.mark.parametrize("n", range(0, 8))
+@pytest.mark.parametrize("n", range(8))
 def test_distance_distribution(n: int) -> None:
     distribution = booksort.distance_distribution(n)
     assert sum(distribution) == math.factorial(n)

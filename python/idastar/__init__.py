@@ -17,9 +17,9 @@ Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
 
 from __future__ import annotations
 
+from . import booksort
 from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
-from . import booksort
 
 __all__ = [
     "InvalidPuzzle",
@@ -28,6 +28,6 @@ __all__ = [
     "Solution",
     "Stats",
     "Unsolvable",
-    "booksort",
     "__version__",
+    "booksort",
 ]

@@ -3,7 +3,16 @@
 from collections.abc import Sequence
 
 #: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds)
-_Raw = tuple[str, int | None, list[tuple[int, int, int]], int | None, list[tuple[int, int, int]], int, int, float]
+_Raw = tuple[
+    str,
+    int | None,
+    list[tuple[int, int, int]],
+    int | None,
+    list[tuple[int, int, int]],
+    int,
+    int,
+    float,
+]
 
 MAX_BOOKS: int
 __version__: str

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Sequence, Tuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 M = TypeVar("M")
 
 #: What the Rust core hands back: outcome, cost, path, lower bound,
 #: iterations as (bound, expanded, generated), expanded, generated, seconds.
-RawResult = Tuple[
-    str, "int | None", Sequence[M], "int | None", Sequence[Tuple[int, int, int]], int, int, float
+RawResult = tuple[
+    str, "int | None", Sequence[M], "int | None", Sequence[tuple[int, int, int]], int, int, float
 ]
 
 
@@ -112,8 +113,8 @@ class Solution(Generic[M]):
         }
 
     @classmethod
-    def _from_raw(cls, raw: RawResult[object], move: type | None = None) -> Solution[M]:
+    def _from_raw(cls, raw: RawResult[Any], move: Callable[..., M] | None = None) -> Solution[M]:
         outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = raw
         moves = tuple(move(*m) for m in path) if move is not None else tuple(path)
         stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
-        return cls(Outcome(outcome), cost, moves, lower_bound, stats)  # type: ignore[arg-type]
+        return cls(Outcome(outcome), cost, moves, lower_bound, stats)

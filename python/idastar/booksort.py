@@ -33,10 +33,10 @@ from ._core import InvalidPuzzle
 from ._results import Solution
 
 __all__ = [
+    "JUDGE_CAP",
     "MAX_BOOKS",
     "MAX_DISTRIBUTION_BOOKS",
     "MAX_GOAL_BALL",
-    "JUDGE_CAP",
     "BlockMove",
     "Engine",
     "Heuristic",
@@ -80,10 +80,7 @@ class BlockMove(NamedTuple):
 def moves(n: int) -> list[BlockMove]:
     """Every block move on ``n`` books, each once, in lexicographic order."""
     return [
-        BlockMove(i, j, k)
-        for i in range(n)
-        for j in range(i + 1, n)
-        for k in range(j + 1, n + 1)
+        BlockMove(i, j, k) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n + 1)
     ]
 
 

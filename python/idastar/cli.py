@@ -404,7 +404,7 @@ def _run_puzzle(args: argparse.Namespace) -> int:
     else:
         source = args.file
         try:
-            stream = open(args.file, encoding="utf-8", errors="replace")  # noqa: SIM115
+            stream = open(args.file, encoding="utf-8", errors="replace")
         except OSError as error:
             return _fail(puzzle.name, f"{source}: cannot read: {error.strerror or error}")
         close = True

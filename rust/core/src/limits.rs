@@ -126,13 +126,22 @@ impl<'a> Budget<'a> {
     }
 
     /// The result of a search that ended without a solution.
-    pub(crate) fn unsolved<M>(&self, outcome: Outcome, lower_bound: Option<u32>, iterations: Vec<Iteration>) -> SearchResult<M> {
+    pub(crate) fn unsolved<M>(
+        &self,
+        outcome: Outcome,
+        lower_bound: Option<u32>,
+        iterations: Vec<Iteration>,
+    ) -> SearchResult<M> {
         SearchResult::unsolved(outcome, lower_bound, self.stats(iterations))
     }
 
     /// Iteration counters for the work done since `start` was taken.
     pub(crate) fn since(&self, start: Iteration) -> Iteration {
-        Iteration { bound: start.bound, expanded: self.expanded - start.expanded, generated: self.generated - start.generated }
+        Iteration {
+            bound: start.bound,
+            expanded: self.expanded - start.expanded,
+            generated: self.generated - start.generated,
+        }
     }
 
     /// A snapshot of the counters, to be closed with [`Budget::since`].

@@ -46,12 +46,7 @@ pub trait Problem {
     /// may leave out moves that are redundant after it (its inverse, or the
     /// second of two commuting moves taken out of canonical order), as long
     /// as every state keeps at least one optimal path.
-    fn successors(
-        &self,
-        state: &Self::State,
-        last: Option<Self::Move>,
-        out: &mut Vec<Edge<Self::Move, Self::State>>,
-    );
+    fn successors(&self, state: &Self::State, last: Option<Self::Move>, out: &mut Vec<Edge<Self::Move, Self::State>>);
 }
 
 /// A problem with one goal state whose moves can be walked backwards; what

@@ -4,13 +4,13 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use std::collections::BTreeMap;
+use std::collections::btree_map::{BTreeMap, Entry};
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs, solve_many};
 use idastar_core::puzzles::booksort::{self, BlockMove, Booksort, Heuristic};
 use idastar_core::{Error, Limits, Outcome, Reversible, SearchResult};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyValueError, PyKeyboardInterrupt};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(idastar, InvalidPuzzle, PyValueError, "The input does not describe a valid position of the puzzle.");
@@ -46,7 +46,10 @@ fn raw<M, T>(result: SearchResult<M>, convert: impl Fn(M) -> T) -> RawResult<T> 
 /// Runs `search` without the interpreter lock, polling for Ctrl-C every few
 /// milliseconds; a signal's exception (KeyboardInterrupt) is raised once the
 /// search has stopped.
-fn detached<R: Send>(py: Python<'_>, search: impl FnOnce(Option<idastar_core::Interrupt>) -> (R, Outcome) + Send) -> PyResult<R> {
+fn detached<R: Send>(
+    py: Python<'_>,
+    search: impl FnOnce(Option<idastar_core::Interrupt>) -> (R, Outcome) + Send,
+) -> PyResult<R> {
     let pending: Mutex<Option<PyErr>> = Mutex::new(None);
     let poll = || {
         Python::attach(|py| match py.check_signals() {
@@ -67,10 +70,17 @@ fn detached<R: Send>(py: Python<'_>, search: impl FnOnce(Option<idastar_core::In
     Ok(result)
 }
 
-fn limits<'a>(max_cost: Option<u32>, max_nodes: Option<u64>, time_limit: Option<f64>, max_states: Option<usize>) -> PyResult<Limits<'a>> {
+fn limits<'a>(
+    max_cost: Option<u32>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Limits<'a>> {
     let time_limit = match time_limit {
         Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
-            return Err(PyValueError::new_err(format!("time_limit must be a non-negative number of seconds, got {seconds}")))
+            return Err(PyValueError::new_err(format!(
+                "time_limit must be a non-negative number of seconds, got {seconds}"
+            )))
         }
         seconds => seconds.map(Duration::from_secs_f64),
     };
@@ -112,11 +122,9 @@ impl EngineChoice {
             "iddfs" => EngineChoice::Iddfs,
             "bfs" => EngineChoice::Bfs,
             "bidirectional" => EngineChoice::Bidirectional,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
-                )))
-            }
+            other => return Err(PyValueError::new_err(format!(
+                "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
+            ))),
         })
     }
 
@@ -188,10 +196,13 @@ fn booksort_solve_many(
     let mut groups: BTreeMap<usize, (Booksort, Vec<usize>, Vec<u64>)> = BTreeMap::new();
     for (index, books) in cases.iter().enumerate() {
         let n = books.len();
-        if !groups.contains_key(&n) {
-            groups.insert(n, (booksort_puzzle(n, heuristic, goal_ball).map_err(|e| in_case(index, e))?, vec![], vec![]));
-        }
-        let (puzzle, indices, starts) = groups.get_mut(&n).expect("inserted above");
+        let (puzzle, indices, starts) = match groups.entry(n) {
+            Entry::Occupied(group) => group.into_mut(),
+            Entry::Vacant(slot) => {
+                let puzzle = booksort_puzzle(n, heuristic, goal_ball).map_err(|e| in_case(index, e))?;
+                slot.insert((puzzle, vec![], vec![]))
+            }
+        };
         starts.push(puzzle.pack(books).map_err(|e| in_case(index, to_py(e)))?);
         indices.push(index);
     }
@@ -204,7 +215,8 @@ fn booksort_solve_many(
                 results[index] = Some(result);
             }
         }
-        let results: Vec<SearchResult<BlockMove>> = results.into_iter().map(|r| r.expect("every case solved")).collect();
+        let results: Vec<SearchResult<BlockMove>> =
+            results.into_iter().map(|r| r.expect("every case solved")).collect();
         let outcome = batch_outcome(&results);
         (results, outcome)
     })?;

@@ -15,6 +15,7 @@ helpers used inside the searches skip that check.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from ..engines import Outcome, bfs, bfs_layers, ida_star
@@ -99,7 +100,7 @@ def breakpoints(perm: Sequence[int]) -> int:
 
 
 def _breakpoints(perm: Perm) -> int:
-    return sum(1 for a, b in zip(perm, perm[1:], strict=False) if b != a + 1)
+    return sum(1 for a, b in itertools.pairwise(perm) if b != a + 1)
 
 
 def breakpoint_bound(perm: Sequence[int]) -> int:
@@ -200,7 +201,7 @@ def _move_between(before: Perm, after: Perm, moves: list[Move]) -> Move:
 
 
 def _moves_along(path: list[Perm], moves: list[Move]) -> list[Move]:
-    return [_move_between(a, b, moves) for a, b in zip(path, path[1:], strict=False)]
+    return [_move_between(a, b, moves) for a, b in itertools.pairwise(path)]
 
 
 def solve(perm: Sequence[int], *, max_moves: int | None = None) -> tuple[int | None, list[Move]]:

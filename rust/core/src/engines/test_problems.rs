@@ -22,9 +22,7 @@ impl Problem for Graph {
     }
 
     fn successors(&self, state: &u8, _last: Option<(u8, u8)>, out: &mut Vec<Edge<(u8, u8), u8>>) {
-        out.extend(
-            self.edges.iter().filter(|e| e.0 == *state).map(|&(a, b, cost)| Edge::new((a, b), b, cost)),
-        );
+        out.extend(self.edges.iter().filter(|e| e.0 == *state).map(|&(a, b, cost)| Edge::new((a, b), b, cost)));
     }
 }
 
@@ -34,9 +32,7 @@ impl Reversible for Graph {
     }
 
     fn predecessors(&self, state: &u8, out: &mut Vec<Edge<(u8, u8), u8>>) {
-        out.extend(
-            self.edges.iter().filter(|e| e.1 == *state).map(|&(a, b, cost)| Edge::new((a, b), a, cost)),
-        );
+        out.extend(self.edges.iter().filter(|e| e.1 == *state).map(|&(a, b, cost)| Edge::new((a, b), a, cost)));
     }
 }
 

@@ -4,6 +4,9 @@ use super::test_problems::{Graph, Grid};
 use super::*;
 use crate::{Limits, Outcome, Problem, SearchResult};
 
+/// An engine as a plain function over one of the test problems.
+type EngineFn<P> = fn(&P, <P as Problem>::State, &Limits) -> SearchResult<<P as Problem>::Move>;
+
 fn replay_graph(graph: &Graph, start: u8, result: &SearchResult<(u8, u8)>) -> (u8, u32) {
     let mut state = start;
     let mut cost = 0;
@@ -26,7 +29,7 @@ fn detour() -> Graph {
     }
 }
 
-fn weighted_engines() -> Vec<(&'static str, fn(&Graph, u8, &Limits) -> SearchResult<(u8, u8)>)> {
+fn weighted_engines() -> Vec<(&'static str, EngineFn<Graph>)> {
     vec![("ida_star", ida_star), ("astar", astar), ("iddfs", iddfs)]
 }
 
@@ -44,8 +47,7 @@ fn weighted_engines_find_the_cheap_detour() {
 #[test]
 fn unit_engines_count_moves() {
     let graph = detour();
-    let engines: [(&str, fn(&Graph, u8, &Limits) -> SearchResult<(u8, u8)>); 2] =
-        [("bfs", bfs), ("bidirectional_bfs", bidirectional_bfs)];
+    let engines: [(&str, EngineFn<Graph>); 2] = [("bfs", bfs), ("bidirectional_bfs", bidirectional_bfs)];
     for (name, engine) in engines {
         let result = engine(&graph, 0, &Limits::default());
         assert_eq!(result.cost, Some(2), "{name}");
@@ -58,7 +60,7 @@ fn unreachable_goal_is_proven_unsolvable() {
     let graph = Graph { edges: vec![(0, 1, 1), (1, 0, 1), (1, 2, 2)], heuristic: vec![0; 4], goal: 3 };
     // Depth-first engines cannot prove this on a cyclic graph: they would
     // deepen forever, which is why puzzles decide solvability up front.
-    let all: [fn(&Graph, u8, &Limits) -> SearchResult<(u8, u8)>; 3] = [astar, bfs, bidirectional_bfs];
+    let all: [EngineFn<Graph>; 3] = [astar, bfs, bidirectional_bfs];
     for engine in all {
         let result = engine(&graph, 0, &Limits::default());
         assert_eq!(result.outcome, Outcome::NoSolution);
@@ -106,8 +108,7 @@ fn every_engine_agrees_on_a_walled_grid() {
     // A wall with one gap forces a detour of known length.
     let walls: Vec<(i32, i32)> = (0..7).map(|y| (4, y)).collect();
     let grid = Grid { width: 8, height: 8, walls };
-    let engines: [fn(&Grid, (i32, i32), &Limits) -> SearchResult<char>; 5] =
-        [ida_star, astar, iddfs, bfs, bidirectional_bfs];
+    let engines: [EngineFn<Grid>; 5] = [ida_star, astar, iddfs, bfs, bidirectional_bfs];
     for engine in engines {
         let result = engine(&grid, (0, 0), &Limits::default());
         assert_eq!(result.cost, Some(14));
@@ -140,7 +141,7 @@ fn ida_star_reports_each_bound() {
 #[test]
 fn node_limit_stops_every_engine() {
     let grid = open_grid(30);
-    let engines: [fn(&Grid, (i32, i32), &Limits) -> SearchResult<char>; 4] = [astar, iddfs, bfs, bidirectional_bfs];
+    let engines: [EngineFn<Grid>; 4] = [astar, iddfs, bfs, bidirectional_bfs];
     for engine in engines {
         let result = engine(&grid, (0, 0), &Limits::default().with_max_nodes(50));
         assert_eq!(result.outcome, Outcome::NodeLimit);
@@ -152,7 +153,7 @@ fn node_limit_stops_every_engine() {
 #[test]
 fn memory_limit_stops_storing_engines() {
     let grid = open_grid(60);
-    let engines: [fn(&Grid, (i32, i32), &Limits) -> SearchResult<char>; 2] = [bfs, bidirectional_bfs];
+    let engines: [EngineFn<Grid>; 2] = [bfs, bidirectional_bfs];
     for engine in engines {
         let result = engine(&grid, (0, 0), &Limits::default().with_max_states(100));
         assert_eq!(result.outcome, Outcome::MemoryLimit);

@@ -104,9 +104,9 @@ impl CycleGraph {
         let book = &self.extended;
         let gap = |left: u8, right: u8| u32::from(right != left + 1);
         let mended = u32::from(self.broken[a] + self.broken[b] + self.broken[c]);
-        let breakpoints = self.breakpoints + gap(book[i], book[j + 1]) + gap(book[k], book[i + 1])
-            + gap(book[j], book[k + 1])
-            - mended;
+        let breakpoints =
+            self.breakpoints + gap(book[i], book[j + 1]) + gap(book[k], book[i + 1]) + gap(book[j], book[k + 1])
+                - mended;
         let odd_cycles = self.odd_cycles + self.odd_after(a, b, c) - self.odd_before(a, b, c);
         ((self.n as u32 + 1 - odd_cycles) / 2).max(breakpoints.div_ceil(3))
     }

@@ -127,6 +127,19 @@ impl Ranks {
     }
 }
 
+/// OEIS A164366, rows n = 1..8: permutations by transposition distance.
+#[cfg(test)]
+pub(super) const A164366: [&[u64]; 8] = [
+    &[1],
+    &[1, 1],
+    &[1, 4, 1],
+    &[1, 10, 12, 1],
+    &[1, 20, 68, 31],
+    &[1, 35, 259, 380, 45],
+    &[1, 56, 770, 2700, 1513],
+    &[1, 84, 1932, 13467, 22000, 2836],
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,18 +155,7 @@ mod tests {
 
     #[test]
     fn matches_oeis_a164366() {
-        // OEIS A164366, rows n = 1..8 and 10.
-        let rows: [&[u64]; 8] = [
-            &[1],
-            &[1, 1],
-            &[1, 4, 1],
-            &[1, 10, 12, 1],
-            &[1, 20, 68, 31],
-            &[1, 35, 259, 380, 45],
-            &[1, 56, 770, 2700, 1513],
-            &[1, 84, 1932, 13467, 22000, 2836],
-        ];
-        for (n, row) in rows.iter().enumerate() {
+        for (n, row) in A164366.iter().enumerate() {
             assert_eq!(distance_distribution(n + 1).unwrap(), row.to_vec(), "n = {}", n + 1);
         }
     }

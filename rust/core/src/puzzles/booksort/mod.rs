@@ -323,11 +323,10 @@ pub const MAX_GOAL_BALL_RADIUS: u32 = 3;
 /// by every later caller in the process.
 pub fn shared_goal_ball(n: usize, radius: u32) -> Result<Arc<GoalBall>> {
     if radius > MAX_GOAL_BALL_RADIUS {
-        return Err(Error::InvalidArgument(format!(
-            "goal_ball must be at most {MAX_GOAL_BALL_RADIUS}, got {radius}"
-        )));
+        return Err(Error::InvalidArgument(format!("goal_ball must be at most {MAX_GOAL_BALL_RADIUS}, got {radius}")));
     }
-    static BALLS: OnceLock<Mutex<HashMap<(usize, u32), Arc<GoalBall>>>> = OnceLock::new();
+    type Balls = Mutex<HashMap<(usize, u32), Arc<GoalBall>>>;
+    static BALLS: OnceLock<Balls> = OnceLock::new();
     let balls = BALLS.get_or_init(Default::default);
     if let Some(ball) = balls.lock().expect("not poisoned").get(&(n, radius)) {
         return Ok(ball.clone());
