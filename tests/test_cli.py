@@ -14,10 +14,8 @@ import contextlib
 import io
 import itertools
 import json
-import os
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -104,42 +102,12 @@ def sample_shelves() -> list[Shelf]:
 # The seed program
 
 
-def seeds_dir() -> Path | None:
-    beside = ROOT.parent / "shared" / "seeds" / "cpp"
-    if beside.is_dir():
-        return beside
-    from_env = os.environ.get("IDASTAR_SEEDS")
-    return Path(from_env) if from_env else None
-
-
 @pytest.fixture(scope="session")
-def seed_booksort(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], str]:
+def seed_booksort(
+    seed_program: Callable[[str, float], Callable[[str], str]],
+) -> Callable[[str], str]:
     """Runs the compiled judge program on an input, giving its output."""
-    compiler = shutil.which("g++")
-    if compiler is None:
-        pytest.skip("g++ not found: cannot compile the booksort seed program")
-    directory = seeds_dir()
-    source = directory / "booksort_acwing.cpp" if directory else None
-    if source is None or not source.is_file():
-        pytest.skip(
-            "booksort_acwing.cpp not found beside the repository (../shared/seeds/cpp) "
-            "nor under $IDASTAR_SEEDS"
-        )
-    binary = tmp_path_factory.mktemp("seed") / "booksort"
-    subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True, timeout=120)
-
-    def run(text: str) -> str:
-        done = subprocess.run(
-            [str(binary)],
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=SEED_TIMEOUT,
-            check=True,
-        )
-        return done.stdout
-
-    return run
+    return seed_program("booksort_acwing", SEED_TIMEOUT)
 
 
 def test_stored_sample_output_is_the_seeds(seed_booksort: Callable[[str], str]) -> None:

@@ -1,0 +1,78 @@
+"""The puzzle commands of the ``idastar`` command line.
+
+Every puzzle is one :class:`Puzzle` entry in :data:`PUZZLES`, defined in a
+module of its own in this package; the entry gives the puzzle its
+subcommand, its place in ``idastar --help`` and its part of ``idastar demo``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import TextIO, TypeVar
+
+from .._judge import Tokens
+from .._results import Outcome, Solution
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """What the command line needs to know about one puzzle."""
+
+    name: str
+    #: One line for the list of puzzles in ``idastar --help``.
+    summary: str
+    #: The judge format in a few short lines, for ``idastar --help``.
+    formats: str
+    #: The body of ``idastar NAME --help``.
+    description: str
+    epilog: str
+    #: Adds the puzzle's own options to its subcommand.
+    configure: Callable[[argparse.ArgumentParser], None]
+    #: Answers every case of a judge input, writing to ``out`` case by case.
+    answer: Callable[[argparse.Namespace, Tokens, TextIO], None]
+    #: Solves the stored samples verbosely; False when one disagrees with
+    #: the stored expected output.
+    demo: Callable[[TextIO], bool]
+
+
+PUZZLES: dict[str, Puzzle] = {}
+
+
+def register(puzzle: Puzzle) -> Puzzle:
+    PUZZLES[puzzle.name] = puzzle
+    return puzzle
+
+
+def sample_text(name: str, suffix: str) -> str:
+    """A stored sample of the package, ``data/NAME.SUFFIX`` (``in`` or ``out``)."""
+    return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
+
+
+def emit(out: TextIO, text: str) -> None:
+    # Flushed per case: a later bad case or a Ctrl-C must not swallow the
+    # answers already found, and a reader of a pipe sees them as they come.
+    out.write(text + "\n")
+    out.flush()
+
+
+def checked(solution: Solution[M]) -> Solution[M]:
+    """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
+    if solution.outcome is Outcome.INTERRUPTED:
+        raise KeyboardInterrupt
+    if solution.outcome.is_limit:
+        raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
+    return solution
+
+
+def moves_text(path: Sequence[tuple[int, ...]]) -> str:
+    """Moves as space-separated integers, one group per move."""
+    return " ".join(" ".join(map(str, move)) for move in path)
+
+
+# The puzzles register themselves on import; the order is the order of the help.
+from . import booksort as booksort  # noqa: E402

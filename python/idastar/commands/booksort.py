@@ -1,0 +1,201 @@
+"""``idastar booksort``: the Booksort judge, and more."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import TextIO
+
+from .. import booksort
+from .._core import InvalidPuzzle
+from .._judge import Tokens
+from .._results import Solution
+from . import Puzzle, checked, emit, moves_text, register, sample_text
+
+_BOOKSORT_CAPPED = f"{booksort.JUDGE_CAP} or more"
+
+
+def _booksort_cases(tokens: Tokens) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``(case number, books)`` of a judge input, validated as they are read."""
+    count = tokens.next_int("the number of cases T")
+    if count < 0:
+        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
+    for case in range(1, count + 1):
+        tokens.case = case
+        n = tokens.next_int(f"the number of books (T = {count} cases)")
+        if not 1 <= n <= booksort.MAX_BOOKS:
+            raise tokens.error(
+                f"the number of books must be between 1 and {booksort.MAX_BOOKS}, got {n}"
+            )
+        books: list[int] = []
+        position_of: dict[int, int] = {}
+        for position in range(1, n + 1):
+            book = tokens.next_int(f"book {position} of {n}")
+            if not 1 <= book <= n:
+                raise tokens.error(f"book {book} at position {position} is out of range 1..{n}")
+            if book in position_of:
+                raise tokens.error(
+                    f"book {book} appears twice (positions {position_of[book]} and {position});"
+                    f" the books must be a permutation of 1..{n}"
+                )
+            position_of[book] = position
+            books.append(book)
+        yield case, tuple(books)
+    tokens.case = None
+
+
+def _booksort_judge(books: Sequence[int]) -> Solution[booksort.BlockMove]:
+    """The search :func:`booksort.judge` does, kept whole for paths and statistics."""
+    return checked(booksort.judge_solution(books))
+
+
+def _booksort_answer_text(solution: Solution[booksort.BlockMove]) -> str:
+    return _BOOKSORT_CAPPED if solution.cost is None else str(solution.cost)
+
+
+def _booksort_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="print the true number of moves instead of capping at "
+        f"'{_BOOKSORT_CAPPED}' (slower: a hard shelf of 15 or 16 books can take seconds)",
+    )
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument(
+        "--path",
+        action="store_true",
+        help="after each answer line, a line with the moves: three integers "
+        "'start split end' per move (0-based: swap books[start:split] and "
+        "books[split:end]); empty when the shelf is sorted, '-' when the "
+        "judge cap stopped the search (add --exact for those)",
+    )
+    shape.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per case instead of the judge line: case, n, books, "
+        "answer (a number, or the string '5 or more'), outcome, cost, path, "
+        "lower_bound, stats",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="write each case's search statistics (per bound and total) to stderr",
+    )
+
+
+def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
+    for case, books in _booksort_cases(tokens):
+        try:
+            solution = checked(booksort.solve(books)) if args.exact else _booksort_judge(books)
+        except InvalidPuzzle as error:
+            # The reader validates first; this keeps the location if the
+            # library's rules ever become stricter than the reader's.
+            raise tokens.error(str(error)) from None
+        answer = _booksort_answer_text(solution)
+        if args.stats:
+            stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
+            emit(sys.stderr, f"case {case}:\n{stats}")
+        if args.json:
+            record: dict[str, object] = {
+                "case": case,
+                "n": len(books),
+                "books": list(books),
+                "answer": solution.cost if solution.cost is not None else answer,
+            }
+            record.update(solution.to_dict())
+            emit(out, json.dumps(record))
+        elif args.path:
+            moves = "-" if solution.cost is None else moves_text(solution.path)
+            emit(out, f"{answer}\n{moves}")
+        else:
+            emit(out, answer)
+
+
+def _booksort_demo(out: TextIO) -> bool:
+    source = sample_text("booksort", "in")
+    expected = sample_text("booksort", "out").splitlines()
+    cases = list(_booksort_cases(Tokens(io.StringIO(source))))
+    emit(
+        out,
+        "booksort: sort a shelf with the fewest block moves; the move\n"
+        "(start, split, end) swaps books[start:split] and books[split:end].\n"
+        f"{len(cases)} samples (data/booksort.in), judge answers checked "
+        "against data/booksort.out.",
+    )
+    all_match = True
+    for case, books in cases:
+        began = time.perf_counter()
+        judged = _booksort_judge(books)
+        judge_seconds = time.perf_counter() - began
+        began = time.perf_counter()
+        exact = checked(booksort.solve(books))
+        exact_seconds = time.perf_counter() - began
+
+        answer = _booksort_answer_text(judged)
+        want = expected[case - 1] if case <= len(expected) else "(missing)"
+        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
+        all_match = all_match and answer == want
+        lines = [
+            "",
+            f"sample {case} of {len(cases)}: {len(books)} books",
+            f"  input   {' '.join(map(str, books))}",
+            f"  judge   {answer}   {verdict}",
+            f"  exact   {exact.cost} move{'' if exact.cost == 1 else 's'}",
+        ]
+        shelf = books
+        for number, move in enumerate(exact.path, 1):
+            shelf = booksort.apply(shelf, move)
+            lines.append(f"    {number}. {tuple(move)} -> {' '.join(map(str, shelf))}")
+        lines.append(
+            f"  time    judge {judge_seconds * 1000:.1f} ms, exact {exact_seconds * 1000:.1f} ms"
+        )
+        emit(out, "\n".join(lines))
+    return all_match
+
+
+register(
+    Puzzle(
+        name="booksort",
+        summary="sort a permutation of 1..n (n <= 16) with the fewest block moves",
+        formats="in: T, then per case n and the n books\nout: the fewest moves, or '5 or more'",
+        description="""\
+Sort a shelf of books, a permutation of 1..n, with the fewest block moves: a
+block move takes a contiguous run of books and puts it back elsewhere.
+
+input (integers separated by any whitespace, line breaks anywhere):
+  T            the number of cases, then per case:
+  n            the number of books, 1..16 (the judge stops at 15)
+  b1 ... bn    the shelf, a permutation of 1..n
+
+output: one line per case, the fewest moves that sort the shelf, or
+"5 or more" from 5 on: what the judge program prints, byte for byte.
+
+example:
+  $ printf '3\\n6\\n1 3 4 6 2 5\\n5\\n5 4 3 2 1\\n10\\n6 8 5 3 4 7 2 9 1 10\\n' > shelves.txt
+  $ idastar booksort shelves.txt
+  2
+  3
+  5 or more
+  $ idastar booksort --exact shelves.txt
+  2
+  3
+  5
+  $ printf '1 3 2 3 1' | idastar booksort --path
+  1
+  0 2 3""",
+        epilog="""\
+--path writes two lines per case: the answer, then the moves (0 2 3 above:
+swap books[0:2] and books[2:3], which turns 2 3 1 into 1 2 3).
+
+A bad case stops the run after the answers before it, with one line on
+stderr naming the input, the case and the line, and exit status 2. Anything
+after the T-th case is ignored, as the judge ignores it.""",
+        configure=_booksort_configure,
+        answer=_booksort_answer,
+        demo=_booksort_demo,
+    )
+)

@@ -1,0 +1,130 @@
+//! What every puzzle's functions share: limits, engine choice, running
+//! without the interpreter lock, and the raw result tuple.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use idastar_core::{Limits, Outcome, Reversible, SearchResult};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+
+use crate::InvalidPuzzle;
+
+/// `(outcome, cost, path, lower_bound, iterations, expanded, generated, seconds)`;
+/// the Python layer wraps it in typed result objects.
+pub(crate) type RawResult<M> = (&'static str, Option<u32>, Vec<M>, Option<u32>, Vec<(u32, u64, u64)>, u64, u64, f64);
+
+pub(crate) fn raw<M, T>(result: SearchResult<M>, convert: impl Fn(M) -> T) -> RawResult<T> {
+    let stats = result.stats;
+    (
+        result.outcome.name(),
+        result.cost,
+        result.path.into_iter().map(convert).collect(),
+        result.lower_bound,
+        stats.iterations.iter().map(|it| (it.bound, it.expanded, it.generated)).collect(),
+        stats.expanded,
+        stats.generated,
+        stats.elapsed.as_secs_f64(),
+    )
+}
+
+/// Runs `search` without the interpreter lock, polling for Ctrl-C every few
+/// milliseconds; a signal's exception (KeyboardInterrupt) is raised once the
+/// search has stopped.
+pub(crate) fn detached<R: Send>(
+    py: Python<'_>,
+    search: impl FnOnce(Option<idastar_core::Interrupt>) -> (R, Outcome) + Send,
+) -> PyResult<R> {
+    let pending: Mutex<Option<PyErr>> = Mutex::new(None);
+    let poll = || {
+        Python::attach(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(err) => {
+                *pending.lock().expect("not poisoned") = Some(err);
+                true
+            }
+        })
+    };
+    let (result, outcome) = py.detach(|| search(Some(&poll)));
+    if let Some(err) = pending.into_inner().expect("not poisoned") {
+        return Err(err);
+    }
+    if outcome == Outcome::Interrupted {
+        return Err(PyKeyboardInterrupt::new_err("search interrupted"));
+    }
+    Ok(result)
+}
+
+pub(crate) fn limits<'a>(
+    max_cost: Option<u32>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    max_states: Option<usize>,
+) -> PyResult<Limits<'a>> {
+    let time_limit = match time_limit {
+        Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
+            return Err(PyValueError::new_err(format!(
+                "time_limit must be a non-negative number of seconds, got {seconds}"
+            )))
+        }
+        seconds => seconds.map(Duration::from_secs_f64),
+    };
+    Ok(Limits { max_cost, max_nodes, time_limit, max_states, interrupt: None })
+}
+
+/// The engines by name; `table_entries` gives IDA* a transposition table.
+#[derive(Clone, Copy)]
+pub(crate) enum EngineChoice {
+    Ida(Option<usize>),
+    Astar,
+    Iddfs,
+    Bfs,
+    Bidirectional,
+}
+
+impl EngineChoice {
+    pub(crate) fn parse(name: &str, table_entries: Option<usize>) -> PyResult<Self> {
+        Ok(match name {
+            "ida" => EngineChoice::Ida(table_entries),
+            "astar" => EngineChoice::Astar,
+            "iddfs" => EngineChoice::Iddfs,
+            "bfs" => EngineChoice::Bfs,
+            "bidirectional" => EngineChoice::Bidirectional,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
+            )))
+            }
+        })
+    }
+
+    pub(crate) fn run<P: Reversible>(self, problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
+        match self {
+            EngineChoice::Ida(Some(entries)) => ida_star_with_table(problem, start, limits, entries),
+            EngineChoice::Ida(None) => ida_star(problem, start, limits),
+            EngineChoice::Astar => astar(problem, start, limits),
+            EngineChoice::Iddfs => iddfs(problem, start, limits),
+            EngineChoice::Bfs => bfs(problem, start, limits),
+            EngineChoice::Bidirectional => bidirectional_bfs(problem, start, limits),
+        }
+    }
+}
+
+/// The first limit-type outcome among `results`, so that an interrupt of
+/// any one search in a batch is noticed.
+pub(crate) fn batch_outcome<M>(results: &[SearchResult<M>]) -> Outcome {
+    results.iter().map(|r| r.outcome).find(|&o| o == Outcome::Interrupted).unwrap_or(Outcome::Solved)
+}
+
+/// Prefixes an error with the 0-based index of the case it is about.
+pub(crate) fn in_case(index: usize, error: PyErr) -> PyErr {
+    Python::attach(|py| {
+        let message = format!("case {index}: {}", error.value(py));
+        if error.is_instance_of::<InvalidPuzzle>(py) {
+            InvalidPuzzle::new_err(message)
+        } else {
+            PyValueError::new_err(message)
+        }
+    })
+}

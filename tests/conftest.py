@@ -1,0 +1,67 @@
+"""Fixtures shared by the test modules: the judge programs as oracles."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Runs a compiled judge program on an input text and returns its output.
+SeedRunner = Callable[[str], str]
+
+
+def seeds_dir() -> Path | None:
+    """The judge programs' sources: beside the checkout, or under $IDASTAR_SEEDS."""
+    beside = ROOT.parent / "shared" / "seeds" / "cpp"
+    if beside.is_dir():
+        return beside
+    from_env = os.environ.get("IDASTAR_SEEDS")
+    return Path(from_env) if from_env else None
+
+
+@pytest.fixture(scope="session")
+def seed_program(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, float], SeedRunner]:
+    """``seed_program(name, timeout)`` compiles ``NAME.cpp`` once with ``g++ -O2``.
+
+    Skips the test, with the reason, where there is no compiler or no source.
+    """
+    built: dict[str, Path] = {}
+
+    def compile_and_run(name: str, timeout: float = 60) -> SeedRunner:
+        compiler = shutil.which("g++")
+        if compiler is None:
+            pytest.skip(f"g++ not found: cannot compile the judge program {name}.cpp")
+        directory = seeds_dir()
+        source = directory / f"{name}.cpp" if directory else None
+        if source is None or not source.is_file():
+            pytest.skip(
+                f"{name}.cpp not found beside the repository (../shared/seeds/cpp) "
+                "nor under $IDASTAR_SEEDS"
+            )
+        if name not in built:
+            binary = tmp_path_factory.mktemp("seed") / name
+            subprocess.run(
+                [compiler, "-O2", "-o", str(binary), str(source)], check=True, timeout=120
+            )
+            built[name] = binary
+
+        def run(text: str) -> str:
+            done = subprocess.run(
+                [str(built[name])],
+                input=text,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                check=True,
+            )
+            return done.stdout
+
+        return run
+
+    return compile_and_run
