@@ -49,3 +49,18 @@ def booksort_solve_many(
     max_states: int | None = None,
     table_entries: int | None = None,
 ) -> list[_Raw]: ...
+def rotation_solve(
+    values: Sequence[int],
+    *,
+    engine: str = "table",
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[
+    tuple[str, int | None, list[str], int | None, list[tuple[int, int, int]], int, int, float],
+    int | None,
+]: ...
+def rotation_solve_many(
+    boards: Sequence[Sequence[int]], *, engine: str = "table"
+) -> list[tuple[str, int]]: ...
+def rotation_table(cells: int = 8) -> tuple[bytes, list[int]]: ...
+def rotation_census() -> list[int]: ...

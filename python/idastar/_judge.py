@@ -79,6 +79,7 @@ class Tokens:
     """
 
     def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
         self._lines = iter(stream)
         self._pending: list[str] = []  # tokens of the current line, reversed
         self._line = 0  # lines read so far
@@ -101,6 +102,18 @@ class Tokens:
             self._line += 1
             self._pending = text.split()[::-1]
         return True
+
+    def whole_text(self) -> str | None:
+        """All of a non-interactive input at once, for a fast path; None otherwise.
+
+        Only before anything was read: a caller that finds a problem in the
+        text reads it again through ``Tokens(io.StringIO(text))``, whose
+        lines and errors are then those of the original input.
+        """
+        if self._line or self._ended or self._stream.isatty():
+            return None
+        self._ended = True
+        return self._stream.read()
 
     def at_end(self) -> bool:
         """True when no token is left (reads ahead past blank lines only)."""

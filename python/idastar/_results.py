@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 M = TypeVar("M")
+#: Any Solution subclass, for constructors that return the class they are called on.
+S = TypeVar("S", bound="Solution[Any]")
 
 #: What the Rust core hands back: outcome, cost, path, lower bound,
 #: iterations as (bound, expanded, generated), expanded, generated, seconds.
@@ -113,7 +115,7 @@ class Solution(Generic[M]):
         }
 
     @classmethod
-    def _from_raw(cls, raw: RawResult[Any], move: Callable[..., M] | None = None) -> Solution[M]:
+    def _from_raw(cls: type[S], raw: RawResult[Any], move: Callable[..., Any] | None = None) -> S:
         outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = raw
         moves = tuple(move(*m) for m in path) if move is not None else tuple(path)
         stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)

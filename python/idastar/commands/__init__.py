@@ -11,12 +11,12 @@ import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from .._judge import Tokens
 from .._results import Outcome, Solution
 
-M = TypeVar("M")
+S = TypeVar("S", bound=Solution[Any])
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def emit(out: TextIO, text: str) -> None:
     out.flush()
 
 
-def checked(solution: Solution[M]) -> Solution[M]:
+def checked(solution: S) -> S:
     """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
     if solution.outcome is Outcome.INTERRUPTED:
         raise KeyboardInterrupt
@@ -76,3 +76,4 @@ def moves_text(path: Sequence[tuple[int, ...]]) -> str:
 
 # The puzzles register themselves on import; the order is the order of the help.
 from . import booksort as booksort  # noqa: E402
+from . import rotation as rotation  # noqa: E402

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import booksort
+from . import booksort, rotation
 
-__all__ = ["booksort"]
+__all__ = ["booksort", "rotation"]

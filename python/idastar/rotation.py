@@ -1,0 +1,226 @@
+"""The Rotation Game: fill the centre of a ``#``-shaped board with one number.
+
+24 cells hold 1, 2 or 3; a move rotates one line of seven cells by one
+place. Cells are numbered top to bottom, left to right::
+
+            0     1
+            2     3
+      4  5  6  7  8  9 10
+            11    12
+     13 14 15 16 17 18 19
+            20    21
+            22    23
+
+======  ============================  =====================================
+move    cells, in order               effect
+======  ============================  =====================================
+A       0 2 6 11 15 20 22             left column up
+B       1 3 8 12 17 21 23             right column up
+C       10 9 8 7 6 5 4                upper row right
+D       19 18 17 16 15 14 13          lower row right
+E       23 21 17 12 8 3 1             right column down (undoes B)
+F       22 20 15 11 6 2 0             left column down (undoes A)
+G       13 14 15 16 17 18 19          lower row left (undoes D)
+H       4 5 6 7 8 9 10                upper row left (undoes C)
+======  ============================  =====================================
+
+The answer is the shortest move sequence that leaves the eight centre cells
+(6 7 8 11 12 15 16 17) holding one number, the lexicographically smallest
+among the shortest, and that number.
+
+>>> from idastar import rotation
+>>> result = rotation.solve([1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3])
+>>> result.moves, result.centre
+('AC', 2)
+
+Two solvers give the same answer: ``engine="table"`` (the default) follows a
+pattern database of the 735,471 ways eight cells can hold one number and
+answers in microseconds; ``engine="ida"`` is the judge solution's IDA*.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from . import _core
+from ._core import InvalidPuzzle
+from ._results import Solution
+
+__all__ = [
+    "CELLS",
+    "CENTRE",
+    "LINES",
+    "MOVES",
+    "Engine",
+    "RotationSolution",
+    "apply",
+    "census",
+    "centre_table",
+    "is_solved",
+    "solve",
+    "solve_many",
+]
+
+CELLS = 24
+#: The move letters, in the order of the tie-break.
+MOVES = "ABCDEFGH"
+#: Each move's line: each cell takes the value of the next, the first goes last.
+LINES: dict[str, tuple[int, ...]] = {
+    "A": (0, 2, 6, 11, 15, 20, 22),
+    "B": (1, 3, 8, 12, 17, 21, 23),
+    "C": (10, 9, 8, 7, 6, 5, 4),
+    "D": (19, 18, 17, 16, 15, 14, 13),
+    "E": (23, 21, 17, 12, 8, 3, 1),
+    "F": (22, 20, 15, 11, 6, 2, 0),
+    "G": (13, 14, 15, 16, 17, 18, 19),
+    "H": (4, 5, 6, 7, 8, 9, 10),
+}
+#: The eight centre cells.
+CENTRE = (6, 7, 8, 11, 12, 15, 16, 17)
+
+Engine = Literal["table", "ida"]
+
+
+@dataclass(frozen=True)
+class RotationSolution(Solution[str]):
+    """A :class:`~idastar.Solution` whose path is move letters, plus the centre number."""
+
+    #: The number in the centre after the moves (None when not solved).
+    centre: int | None = None
+
+    @property
+    def moves(self) -> str:
+        """The move letters as one string ("" when the centre is already filled)."""
+        return "".join(self.path)
+
+    @property
+    def length(self) -> int | None:
+        """The number of moves (the same as ``cost``)."""
+        return self.cost
+
+    def to_dict(self) -> dict[str, object]:
+        return {**super().to_dict(), "moves": self.moves, "centre": self.centre}
+
+
+def _board(values: Sequence[int]) -> list[int]:
+    """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
+    if isinstance(values, (str, bytes, bytearray)):
+        raise InvalidPuzzle(f"a board is a sequence of 24 integers, got {type(values).__name__}")
+    try:
+        items = list(values)
+    except TypeError:
+        raise InvalidPuzzle(
+            f"a board is a sequence of 24 integers, got {type(values).__name__}"
+        ) from None
+    if len(items) != CELLS:
+        raise InvalidPuzzle(f"a board has {CELLS} cells, got {len(items)}")
+    board = []
+    for cell, value in enumerate(items):
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            number = operator.index(value)
+        except TypeError:
+            raise InvalidPuzzle(f"cell {cell} must hold an integer, got {value!r}") from None
+        if not 1 <= number <= 3:
+            raise InvalidPuzzle(f"cell {cell} holds {number}; cells hold 1, 2 or 3")
+        board.append(number)
+    return board
+
+
+def apply(values: Sequence[int], moves: str) -> tuple[int, ...]:
+    """The board after the move letters ``moves``, one after the other."""
+    board = _board(values)
+    for letter in moves:
+        if letter not in LINES:
+            raise InvalidPuzzle(f"unknown move {letter!r}; moves are the letters A to H")
+        line = LINES[letter]
+        first = board[line[0]]
+        for here, there in itertools.pairwise(line):
+            board[here] = board[there]
+        board[line[-1]] = first
+    return tuple(board)
+
+
+def is_solved(values: Sequence[int]) -> bool:
+    """True when the eight centre cells hold one number."""
+    board = _board(values)
+    return len({board[cell] for cell in CENTRE}) == 1
+
+
+def solve(
+    values: Sequence[int],
+    *,
+    engine: Engine = "table",
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> RotationSolution:
+    """The shortest, lexicographically smallest move sequence and the centre number.
+
+    Args:
+        values: the 24 cells in the order of the picture above, each 1, 2 or
+            3 (the judge has eight of each; any board works, since 24 cells
+            always hold some number eight times).
+        engine: ``"table"`` (pattern database, microseconds) or ``"ida"``
+            (the judge solution's IDA*, milliseconds to seconds).
+        node_limit, time_limit: limits for ``"ida"``.
+
+    Raises:
+        InvalidPuzzle: not 24 integers of 1..3.
+    """
+    raw, centre = _core.rotation_solve(
+        _board(values), engine=engine, max_nodes=node_limit, time_limit=time_limit
+    )
+    solution = RotationSolution._from_raw(raw)
+    return dataclasses.replace(solution, centre=centre)
+
+
+def solve_many(
+    boards: Iterable[Sequence[int]], *, engine: Engine = "table"
+) -> list[tuple[str, int]]:
+    """``(moves, centre)`` for many boards at once, on all cores, in input order.
+
+    The lean form of :func:`solve` for large batches: no statistics objects.
+    A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
+    index before anything is solved.
+    """
+    boards = boards if isinstance(boards, list) else list(boards)
+    plain = all(
+        type(board) is list and len(board) == CELLS and all(type(v) is int for v in board)
+        for board in boards
+    )
+    if not plain:  # numpy arrays, tuples, or something to complain about
+        checked = []
+        for index, values in enumerate(boards):
+            try:
+                checked.append(_board(values))
+            except InvalidPuzzle as error:
+                raise InvalidPuzzle(f"case {index}: {error}") from None
+        boards = checked
+    # The core checks the values and names the first bad board.
+    return _core.rotation_solve_many(boards, engine=engine)
+
+
+def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:
+    """The pattern database for one number on ``cells`` cells.
+
+    Returns the distances (one byte per set of cells, in the order of the
+    combinatorial number system: the i-th lowest cell c adds C(c, i + 1))
+    and the number of sets at each distance. ``numpy.frombuffer`` turns the
+    bytes into an array without copying.
+    """
+    return _core.rotation_table(cells)
+
+
+def census() -> list[int]:
+    """How many of the 9,465,511,770 judge boards need 0, 1, 2, ... moves.
+
+    Every board with eight of each number, solved from the table on all
+    cores (tens of seconds). The last index is the game's "God's number".
+    """
+    return list(_core.rotation_census())

@@ -1,0 +1,207 @@
+//! The Rotation Game: moves, packing, both solvers and the table.
+
+use super::*;
+use crate::engines::{bfs, ida_star};
+use crate::{Limits, Outcome};
+
+/// The sample of the problem statement: `AC`, then 2 in the centre.
+const SAMPLE: [u32; 24] = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A random judge board: eight of each number.
+    fn board(&mut self) -> Vec<u32> {
+        let mut values: Vec<u32> = (0..24).map(|i| i / 8 + 1).collect();
+        for i in (1..24).rev() {
+            values.swap(i, (self.next() % (i as u64 + 1)) as usize);
+        }
+        values
+    }
+}
+
+/// The move done the judge solution's way, on a vector.
+fn rotated(values: &[u32], mv: Move) -> Vec<u32> {
+    let line = LINES[mv.index()];
+    let mut out = values.to_vec();
+    let first = values[line[0] as usize];
+    for i in 0..6 {
+        out[line[i] as usize] = values[line[i + 1] as usize];
+    }
+    out[line[6] as usize] = first;
+    out
+}
+
+#[test]
+fn moves_match_the_judge_solution_and_inverses_undo() {
+    let mut rng = Rng(99);
+    for _ in 0..200 {
+        let values = rng.board();
+        let board = pack(&values).unwrap();
+        for mv in Move::ALL {
+            assert_eq!(unpack(mv.apply(board)), rotated(&values, mv), "{mv:?}");
+            assert_eq!(mv.inverse().apply(mv.apply(board)), board);
+            for value in 1..=3 {
+                assert_eq!(mv.apply_to_cells(cells_holding(board, value)), cells_holding(mv.apply(board), value));
+            }
+        }
+    }
+    let letters: String = Move::ALL.iter().map(|m| m.letter()).collect();
+    assert_eq!(letters, "ABCDEFGH");
+    assert_eq!(Move::from_letter('C'), Some(Move::ALL[2]));
+    assert_eq!(Move::from_letter('I'), None);
+}
+
+#[test]
+fn packing_checks_the_board() {
+    assert_eq!(unpack(pack(&SAMPLE).unwrap()), SAMPLE.to_vec());
+    let message = |values: &[u32]| match pack(values) {
+        Err(Error::InvalidPuzzle(message)) => message,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    assert!(message(&SAMPLE[..23]).contains("24 cells, got 23"));
+    let mut zero = SAMPLE;
+    zero[5] = 0;
+    assert!(message(&zero).contains("cell 5 holds 0"));
+    let spread: Vec<u32> = (0..24).map(|i| [1, 2, 3][i % 3]).collect::<Vec<_>>();
+    assert_eq!(spread.iter().filter(|&&v| v == 1).count(), 8);
+    let mut short = spread.clone();
+    short[0] = 2; // seven 1s, nine 2s: still solvable
+    assert!(pack(&short).is_ok());
+    // 24 cells of three numbers always hold one number 8 times or more, so
+    // every board of valid values can be solved.
+    let uneven: Vec<u32> = (0..24)
+        .map(|i| {
+            if i < 10 {
+                1
+            } else if i < 17 {
+                2
+            } else {
+                3
+            }
+        })
+        .collect();
+    assert!(pack(&uneven).is_ok());
+}
+
+#[test]
+fn the_sample_is_ac_then_two() {
+    let board = pack(&SAMPLE).unwrap();
+    let result = ida_star(&RotationGame, board, &Limits::default());
+    let letters: String = result.path.iter().map(|m| m.letter()).collect();
+    assert_eq!(letters, "AC");
+    let (table, centre) = TableSolution::solve(board).unwrap();
+    assert_eq!(table.path, result.path);
+    assert_eq!(centre, 2);
+}
+
+#[test]
+fn eight_cell_table_has_the_right_size_and_a_single_goal() {
+    let table = CentreTable::build(8).unwrap();
+    assert_eq!(table.len(), 735_471);
+    let layers = table.layer_sizes();
+    assert_eq!(layers[0], 1);
+    assert_eq!(layers.iter().sum::<u64>(), 735_471);
+    assert_eq!(table.distance(CENTRE_MASK), 0);
+}
+
+/// The table's distance for a number is the optimum of a board where only
+/// that number matters: checked against breadth-first search over boards.
+#[test]
+fn table_distances_match_breadth_first_search_over_sets() {
+    struct OneNumber;
+    impl crate::Problem for OneNumber {
+        type State = u32;
+        type Move = Move;
+        fn is_goal(&self, cells: &u32) -> bool {
+            cells & CENTRE_MASK == CENTRE_MASK
+        }
+        fn successors(&self, cells: &u32, _last: Option<Move>, out: &mut Vec<Edge<Move, u32>>) {
+            out.extend(Move::ALL.iter().map(|&mv| Edge::new(mv, mv.apply_to_cells(*cells), 1)));
+        }
+    }
+    let table = shared_table(8).unwrap();
+    let mut rng = Rng(5);
+    for _ in 0..20 {
+        let cells = cells_holding(pack(&rng.board()).unwrap(), 1);
+        let result = bfs(&OneNumber, cells, &Limits::default());
+        assert_eq!(result.cost, Some(table.distance(cells)));
+    }
+}
+
+#[test]
+fn both_solvers_agree_on_random_boards() {
+    let mut rng = Rng(2024);
+    for _ in 0..150 {
+        let board = pack(&rng.board()).unwrap();
+        let searched = ida_star(&RotationGame, board, &Limits::default());
+        let (table, centre) = TableSolution::solve(board).unwrap();
+        assert_eq!(searched.outcome, Outcome::Solved);
+        assert_eq!(table.path, searched.path);
+        assert_eq!(table.cost, searched.cost);
+        let end = searched.path.iter().fold(board, |b, mv| mv.apply(b));
+        assert_eq!(RotationGame::centre_bound(end), 0);
+        assert_eq!(centre, centre_value(end));
+    }
+}
+
+#[test]
+fn boards_with_more_than_eight_of_a_number_are_solved() {
+    let mut rng = Rng(7);
+    for extra in 1..=4 {
+        for _ in 0..20 {
+            // Turn some 3s into 1s: 8 + extra ones.
+            let mut values = rng.board();
+            let mut changed = 0;
+            for v in values.iter_mut() {
+                if *v == 3 && changed < extra {
+                    *v = 1;
+                    changed += 1;
+                }
+            }
+            let board = pack(&values).unwrap();
+            let searched = ida_star(&RotationGame, board, &Limits::default());
+            let (table, _) = TableSolution::solve(board).unwrap();
+            assert_eq!(table.path, searched.path, "{values:?}");
+        }
+    }
+}
+
+#[test]
+fn solved_boards_need_no_moves() {
+    let mut values = vec![2; 24];
+    values[0] = 1;
+    let board = pack(&values).unwrap();
+    let (table, centre) = TableSolution::solve(board).unwrap();
+    assert_eq!((table.cost, table.path.len(), centre), (Some(0), 0, 2));
+}
+
+#[test]
+fn combinations_enumerate_each_subset_once() {
+    let all: Vec<u32> = table::combinations(0b1011_0110, 3).collect();
+    assert_eq!(all.len(), 10);
+    assert!(all.iter().all(|s| s.count_ones() == 3 && s & !0b1011_0110 == 0));
+    let mut sorted = all.clone();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 10);
+    assert_eq!(table::combinations(0b111, 0).count(), 1);
+    assert_eq!(table::combinations(0b111, 4).count(), 0);
+}
+
+#[test]
+fn ranks_are_a_bijection_onto_the_table() {
+    for size in [0u32, 1, 3, 8, 12, 24] {
+        let all = (1u32 << CELLS) - 1;
+        let mut ranks: Vec<u32> = table::combinations(all, size).map(table::rank).collect();
+        ranks.sort_unstable();
+        let expected: Vec<u32> = (0..ranks.len() as u32).collect();
+        assert_eq!(ranks, expected, "size {size}");
+    }
+}

@@ -1,0 +1,113 @@
+//! The Rotation Game: `idastar.rotation`.
+
+use idastar_core::engines::ida_star;
+use idastar_core::puzzles::rotation::{self, centre_value, shared_table, Move, RotationGame, TableSolution};
+use idastar_core::{Limits, Outcome, SearchResult};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+
+use crate::common::{detached, in_case, limits, raw, RawResult};
+use crate::to_py;
+
+/// Which solver answers: the pattern database or the judge solution's IDA*.
+#[derive(Clone, Copy)]
+enum Solver {
+    Table,
+    Ida,
+}
+
+impl Solver {
+    fn parse(name: &str) -> PyResult<Self> {
+        match name {
+            "table" => Ok(Solver::Table),
+            "ida" => Ok(Solver::Ida),
+            other => Err(PyValueError::new_err(format!("unknown engine {other:?}; expected \"table\" or \"ida\""))),
+        }
+    }
+
+    /// The search result and the number left in the centre (when solved).
+    fn run(self, board: u64, limits: &Limits) -> (SearchResult<Move>, Option<u32>) {
+        match self {
+            Solver::Table => {
+                let (result, centre) = TableSolution::solve(board).expect("packed boards are solvable");
+                (result, Some(centre))
+            }
+            Solver::Ida => {
+                let result = ida_star(&RotationGame, board, limits);
+                let centre =
+                    result.is_solved().then(|| centre_value(result.path.iter().fold(board, |b, mv| mv.apply(b))));
+                (result, centre)
+            }
+        }
+    }
+}
+
+/// Solves one board; see `idastar.rotation.solve`.
+#[pyfunction]
+#[pyo3(signature = (values, *, engine="table", max_nodes=None, time_limit=None))]
+fn rotation_solve(
+    py: Python<'_>,
+    values: Vec<u32>,
+    engine: &str,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+) -> PyResult<(RawResult<char>, Option<u32>)> {
+    let solver = Solver::parse(engine)?;
+    let board = rotation::pack(&values).map_err(to_py)?;
+    let limits = limits(None, max_nodes, time_limit, None)?;
+    detached(py, |interrupt| {
+        let (result, centre) = solver.run(board, &Limits { interrupt, ..limits });
+        let outcome = result.outcome;
+        ((raw(result, Move::letter), centre), outcome)
+    })
+}
+
+/// Solves many boards on all cores: `(moves, centre)` per board, in input
+/// order; see `idastar.rotation.solve_many`.
+#[pyfunction]
+#[pyo3(signature = (boards, *, engine="table"))]
+fn rotation_solve_many(py: Python<'_>, boards: Vec<Vec<u32>>, engine: &str) -> PyResult<Vec<(String, u32)>> {
+    let solver = Solver::parse(engine)?;
+    let packed = boards
+        .iter()
+        .enumerate()
+        .map(|(index, values)| rotation::pack(values).map_err(|e| in_case(index, to_py(e))))
+        .collect::<PyResult<Vec<u64>>>()?;
+    detached(py, |interrupt| {
+        let limits = Limits { interrupt, ..Limits::default() };
+        let answers: Vec<(SearchResult<Move>, Option<u32>)> =
+            packed.par_iter().map(|&board| solver.run(board, &limits)).collect();
+        let interrupted = answers.iter().any(|(result, _)| result.outcome == Outcome::Interrupted);
+        let answers = answers
+            .into_iter()
+            .map(|(result, centre)| (result.path.iter().map(|mv| mv.letter()).collect(), centre.unwrap_or(0)))
+            .collect();
+        (answers, if interrupted { Outcome::Interrupted } else { Outcome::Solved })
+    })
+}
+
+/// The pattern database for sets of `cells` cells: the distances as bytes
+/// (indexed by the combinatorial rank of the set) and the count per distance.
+#[pyfunction]
+#[pyo3(signature = (cells=8))]
+fn rotation_table<'py>(py: Python<'py>, cells: u32) -> PyResult<(Bound<'py, PyBytes>, Vec<u64>)> {
+    let table = py.detach(|| shared_table(cells)).map_err(to_py)?;
+    Ok((PyBytes::new(py, table.as_bytes()), table.layer_sizes()))
+}
+
+/// The number of judge boards at each optimal length; see
+/// `idastar.rotation.census`.
+#[pyfunction]
+fn rotation_census(py: Python<'_>) -> PyResult<Vec<u64>> {
+    py.detach(rotation::census).map_err(to_py)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rotation_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(rotation_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(rotation_table, m)?)?;
+    m.add_function(wrap_pyfunction!(rotation_census, m)?)?;
+    Ok(())
+}
