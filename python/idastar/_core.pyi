@@ -1,6 +1,7 @@
 """Type stubs of the compiled core (the binding of idastar-core)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 #: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds)
 _Raw = tuple[
@@ -64,3 +65,17 @@ def rotation_solve_many(
 ) -> list[tuple[str, int]]: ...
 def rotation_table(cells: int = 8) -> tuple[bytes, list[int]]: ...
 def rotation_census() -> list[int]: ...
+def search_python(
+    engine: str,
+    start: object,
+    successors: Callable[[Any], Iterable[tuple[Any, int]]],
+    *,
+    heuristic: Callable[[Any], int] | None = None,
+    is_goal: Callable[[Any], bool] | None = None,
+    goal: object = None,
+    predecessors: Callable[[Any], Iterable[tuple[Any, int]]] | None = None,
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+) -> tuple[str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float]: ...

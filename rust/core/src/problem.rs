@@ -33,6 +33,13 @@ pub trait Problem {
     type State: Copy + Eq + Hash + Debug;
     type Move: Copy + Eq + Debug;
 
+    /// Whether depth-first engines (IDA*, IDDFS) should skip a successor
+    /// that is already on the current path. Puzzles whose move pruning
+    /// leaves no short cycles need not pay for the check; a general graph
+    /// does, so that a finite space without a goal is searched to the end
+    /// instead of deepening forever. Zero-cost moves are always checked.
+    const SKIP_CYCLES: bool = false;
+
     fn is_goal(&self, state: &Self::State) -> bool;
 
     /// A lower bound on the cost from `state` to the nearest goal. It must

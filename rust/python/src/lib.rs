@@ -5,6 +5,7 @@
 mod booksort;
 mod common;
 mod rotation;
+mod search;
 
 use idastar_core::Error;
 use pyo3::create_exception;
@@ -30,5 +31,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     booksort::register(m)?;
     rotation::register(m)?;
+    m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     Ok(())
 }

@@ -45,8 +45,9 @@ struct DepthFirst<'a, P: Problem> {
     limits: &'a Limits<'a>,
     budget: Budget<'a>,
     moves: Vec<P::Move>,
-    /// States on the current path, consulted only after zero-cost moves:
-    /// with positive costs the bound alone ends every cycle.
+    /// States on the current path, consulted after zero-cost moves (with
+    /// positive costs the bound alone ends every cycle) and, for problems
+    /// that ask for it, after every move.
     states: Vec<P::State>,
     /// One successor buffer per depth, reused across the whole search.
     buffers: Vec<Vec<Edge<P::Move, P::State>>>,
@@ -125,7 +126,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         let outer_next_bound = std::mem::replace(&mut self.next_bound, u32::MAX);
         let mut pass = Pass::Exhausted;
         for edge in &successors {
-            if edge.cost == 0 && self.states.contains(&edge.state) {
+            if (P::SKIP_CYCLES || edge.cost == 0) && self.states.contains(&edge.state) {
                 // The subtree is no longer complete, so what it proves is
                 // not a fact about the state: stop learning.
                 self.learned = None;

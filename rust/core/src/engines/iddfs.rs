@@ -14,6 +14,7 @@ struct Blind<'a, P>(&'a P);
 impl<P: Problem> Problem for Blind<'_, P> {
     type State = P::State;
     type Move = P::Move;
+    const SKIP_CYCLES: bool = P::SKIP_CYCLES;
 
     fn is_goal(&self, state: &Self::State) -> bool {
         self.0.is_goal(state)

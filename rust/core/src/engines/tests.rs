@@ -180,3 +180,30 @@ fn bfs_layers_counts_states_by_distance() {
     assert_eq!(bfs_layers(&grid, (0, 0), None), vec![1, 2, 3, 2, 1]);
     assert_eq!(bfs_layers(&grid, (0, 0), Some(2)), vec![1, 2, 3]);
 }
+
+/// A cyclic graph without a reachable goal: with cycle skipping, the
+/// depth-first engines prove it instead of deepening forever.
+#[test]
+fn skipping_cycles_lets_depth_first_engines_prove_no_solution() {
+    struct Cyclic(Graph);
+    impl Problem for Cyclic {
+        type State = u8;
+        type Move = (u8, u8);
+        const SKIP_CYCLES: bool = true;
+        fn is_goal(&self, state: &u8) -> bool {
+            self.0.is_goal(state)
+        }
+        fn successors(&self, state: &u8, last: Option<(u8, u8)>, out: &mut Vec<crate::Edge<(u8, u8), u8>>) {
+            self.0.successors(state, last, out)
+        }
+    }
+    let graph =
+        Cyclic(Graph { edges: vec![(0, 1, 1), (1, 0, 1), (1, 2, 2), (2, 0, 1)], heuristic: vec![0; 4], goal: 3 });
+    for engine in [ida_star::<Cyclic>, iddfs::<Cyclic>] {
+        let result = engine(&graph, 0, &Limits::default());
+        assert_eq!((result.outcome, result.lower_bound), (Outcome::NoSolution, None));
+    }
+    let reachable =
+        Cyclic(Graph { edges: vec![(0, 1, 1), (1, 0, 1), (1, 2, 2), (2, 3, 1)], heuristic: vec![0; 4], goal: 3 });
+    assert_eq!(ida_star(&reachable, 0, &Limits::default()).cost, Some(4));
+}
