@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import signal
 import subprocess
@@ -34,7 +35,7 @@ def weighted_graphs(draw: st.DrawFn, unit: bool = False) -> tuple[Graph, int, in
 
 def path_cost(graph: Graph, path: list[int]) -> int:
     total = 0
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         total += min(cost for target, cost in graph[a] if target == b)
     return total
 
