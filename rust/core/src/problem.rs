@@ -40,6 +40,13 @@ pub trait Problem {
     /// instead of deepening forever. Zero-cost moves are always checked.
     const SKIP_CYCLES: bool = false;
 
+    /// Whether IDA* may try the successors within its bound in order of
+    /// increasing heuristic instead of the order `successors` gives. It
+    /// finds a solution sooner in the last iteration; a problem whose answer
+    /// must be the first optimal one in its own move order (the
+    /// lexicographically smallest, say) keeps the default, `false`.
+    const MOST_PROMISING_FIRST: bool = false;
+
     fn is_goal(&self, state: &Self::State) -> bool;
 
     /// A lower bound on the cost from `state` to the nearest goal. It must

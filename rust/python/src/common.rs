@@ -86,7 +86,7 @@ pub(crate) enum EngineChoice {
 impl EngineChoice {
     pub(crate) fn parse(name: &str, table_entries: Option<usize>) -> PyResult<Self> {
         Ok(match name {
-            "ida" => EngineChoice::Ida(table_entries),
+            "ida" => EngineChoice::Ida(table_entries.filter(|&entries| entries > 0)),
             "astar" => EngineChoice::Astar,
             "iddfs" => EngineChoice::Iddfs,
             "bfs" => EngineChoice::Bfs,

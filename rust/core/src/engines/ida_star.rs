@@ -124,16 +124,38 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         self.budget.generated += successors.len() as u64;
         self.states.push(state);
         let outer_next_bound = std::mem::replace(&mut self.next_bound, u32::MAX);
-        let mut pass = Pass::Exhausted;
-        for edge in &successors {
+        // Children beyond the bound only tell the next bound; the others are
+        // kept, with their heuristic, to be searched.
+        let mut kept = 0;
+        for i in 0..successors.len() {
+            let edge = successors[i];
             if (P::SKIP_CYCLES || edge.cost == 0) && self.states.contains(&edge.state) {
                 // The subtree is no longer complete, so what it proves is
                 // not a fact about the state: stop learning.
                 self.learned = None;
                 continue;
             }
+            let mut h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
+            if let Some(learned) = &self.learned {
+                h = h.max(learned.get(&edge.state));
+            }
+            let f = g.saturating_add(edge.cost).saturating_add(h);
+            if f > bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            successors[kept] = edge.with_heuristic(h);
+            kept += 1;
+        }
+        successors.truncate(kept);
+        if P::MOST_PROMISING_FIRST {
+            // Stable: among equals the problem's own order stands.
+            successors.sort_by_key(|edge| edge.h);
+        }
+        let mut pass = Pass::Exhausted;
+        for edge in &successors {
             self.moves.push(edge.mv);
-            let h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
+            let h = edge.h.expect("set above");
             pass = self.search(edge.state, g.saturating_add(edge.cost), h, bound, Some(edge.mv));
             if !matches!(pass, Pass::Exhausted) {
                 break;

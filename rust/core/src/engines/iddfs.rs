@@ -15,6 +15,7 @@ impl<P: Problem> Problem for Blind<'_, P> {
     type State = P::State;
     type Move = P::Move;
     const SKIP_CYCLES: bool = P::SKIP_CYCLES;
+    const MOST_PROMISING_FIRST: bool = P::MOST_PROMISING_FIRST;
 
     fn is_goal(&self, state: &Self::State) -> bool {
         self.0.is_goal(state)

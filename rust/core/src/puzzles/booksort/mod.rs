@@ -349,6 +349,9 @@ fn binomial(n: usize, k: usize) -> usize {
 impl Problem for Booksort {
     type State = u64;
     type Move = BlockMove;
+    /// Any optimal sequence will do, so the moves that lower the bound most
+    /// go first.
+    const MOST_PROMISING_FIRST: bool = true;
 
     fn is_goal(&self, state: &u64) -> bool {
         *state == self.sorted()
