@@ -448,3 +448,12 @@ def test_block_move_is_a_named_tuple() -> None:
     assert (move.start, move.split, move.end) == (1, 3, 6)
     assert move.inverse() == (1, 4, 6)
     assert move.inverse().inverse() == move
+
+
+def test_solve_many_with_one_thread_matches_all_threads() -> None:
+    rng = random.Random(4)
+    shelves = [rng.sample(range(1, 11), 10) for _ in range(40)]
+    one = [r.cost for r in booksort.solve_many(shelves, threads=1)]
+    assert one == [r.cost for r in booksort.solve_many(shelves)]
+    with pytest.raises(ValueError, match="threads"):
+        booksort.solve_many(shelves, threads=0)

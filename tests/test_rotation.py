@@ -302,3 +302,15 @@ def test_demo_runs() -> None:
     status, out, _ = run_main("demo", "rotation")
     assert status == 0
     assert "MISMATCH" not in out and "AC, then 2 in the centre" in out
+
+
+def test_thread_count_does_not_change_answers() -> None:
+    rng = random.Random(9)
+    boards = []
+    for _ in range(200):
+        board = [1] * 8 + [2] * 8 + [3] * 8
+        rng.shuffle(board)
+        boards.append(board)
+    assert rotation.solve_many(boards, threads=1) == rotation.solve_many(boards, threads=2)
+    with pytest.raises(ValueError, match="threads"):
+        rotation.solve_many(boards, threads=0)

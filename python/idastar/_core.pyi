@@ -49,6 +49,7 @@ def booksort_solve_many(
     time_limit: float | None = None,
     max_states: int | None = None,
     table_entries: int | None = None,
+    threads: int | None = None,
 ) -> list[_Raw]: ...
 def rotation_solve(
     values: Sequence[int],

@@ -210,11 +210,12 @@ def solve_many(
     time_limit: float | None = None,
     state_limit: int | None = None,
     table_entries: int | None = None,
+    threads: int | None = None,
 ) -> list[Solution[BlockMove]]:
     """:func:`solve` for many shelves at once, on all cores, results in input order.
 
     The shelves may differ in length; the options and limits apply to each
-    search on its own. A bad shelf raises :class:`~idastar.InvalidPuzzle`
+    search on its own. ``threads`` caps the cores used (default: all). A bad shelf raises :class:`~idastar.InvalidPuzzle`
     naming its 0-based index before anything is solved.
     """
     shelves = []
@@ -233,8 +234,16 @@ def solve_many(
         time_limit=time_limit,
         max_states=_non_negative("state_limit", state_limit),
         table_entries=_table_entries(table_entries, max_moves),
+        threads=_positive("threads", threads),
     )
     return [Solution._from_raw(raw, BlockMove) for raw in raws]
+
+
+def _positive(name: str, value: int | None) -> int | None:
+    value = _non_negative(name, value)
+    if value == 0:
+        raise ValueError(f"{name} must be at least 1 or None, got 0")
+    return value
 
 
 def _goal_ball(radius: int | None) -> int | None:

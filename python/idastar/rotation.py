@@ -181,11 +181,12 @@ def solve(
 
 
 def solve_many(
-    boards: Iterable[Sequence[int]], *, engine: Engine = "table"
+    boards: Iterable[Sequence[int]], *, engine: Engine = "table", threads: int | None = None
 ) -> list[tuple[str, int]]:
     """``(moves, centre)`` for many boards at once, on all cores, in input order.
 
     The lean form of :func:`solve` for large batches: no statistics objects.
+    ``threads`` caps the cores used (default: all).
     A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
@@ -203,7 +204,11 @@ def solve_many(
                 raise InvalidPuzzle(f"case {index}: {error}") from None
         boards = checked
     # The core checks the values and names the first bad board.
-    return _core.rotation_solve_many(boards, engine=engine)
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
+    ):
+        raise ValueError(f"threads must be at least 1 or None, got {threads!r}")
+    return _core.rotation_solve_many(boards, engine=engine, threads=threads)
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:

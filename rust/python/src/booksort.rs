@@ -7,7 +7,7 @@ use idastar_core::puzzles::booksort::{self, BlockMove, Booksort, Heuristic};
 use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::prelude::*;
 
-use crate::common::{batch_outcome, detached, in_case, limits, raw, EngineChoice, RawResult};
+use crate::common::{batch_outcome, detached, in_case, limits, on_threads, raw, EngineChoice, RawResult};
 use crate::{to_py, InvalidPuzzle};
 
 fn block_move(mv: BlockMove) -> (u8, u8, u8) {
@@ -57,7 +57,7 @@ fn booksort_solve(
 /// Solves many Booksort positions on all cores, results in input order;
 /// see `idastar.booksort.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (cases, *, engine="ida", heuristic="cycles", goal_ball=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None, table_entries=None))]
+#[pyo3(signature = (cases, *, engine="ida", heuristic="cycles", goal_ball=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None, table_entries=None, threads=None))]
 #[allow(clippy::too_many_arguments)]
 fn booksort_solve_many(
     py: Python<'_>,
@@ -70,6 +70,7 @@ fn booksort_solve_many(
     time_limit: Option<f64>,
     max_states: Option<usize>,
     table_entries: Option<usize>,
+    threads: Option<usize>,
 ) -> PyResult<Vec<RawResult<(u8, u8, u8)>>> {
     let engine = EngineChoice::parse(engine, table_entries)?;
     let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
@@ -89,18 +90,24 @@ fn booksort_solve_many(
     }
     let solved = detached(py, |interrupt| {
         let limits = Limits { interrupt, ..limits };
-        let mut results: Vec<Option<SearchResult<BlockMove>>> = (0..cases.len()).map(|_| None).collect();
-        for (puzzle, indices, starts) in groups.values() {
-            let group = solve_many(puzzle, starts, &limits, |p, s, l| engine.run(p, s, l));
-            for (&index, result) in indices.iter().zip(group) {
-                results[index] = Some(result);
+        let solve_all = || {
+            let mut results: Vec<Option<SearchResult<BlockMove>>> = (0..cases.len()).map(|_| None).collect();
+            for (puzzle, indices, starts) in groups.values() {
+                let group = solve_many(puzzle, starts, &limits, |p, s, l| engine.run(p, s, l));
+                for (&index, result) in indices.iter().zip(group) {
+                    results[index] = Some(result);
+                }
             }
+            results.into_iter().map(|r| r.expect("every case solved")).collect::<Vec<SearchResult<BlockMove>>>()
+        };
+        match on_threads(threads, solve_all) {
+            Ok(results) => {
+                let outcome = batch_outcome(&results);
+                (Ok(results), outcome)
+            }
+            Err(err) => (Err(err), Outcome::Solved),
         }
-        let results: Vec<SearchResult<BlockMove>> =
-            results.into_iter().map(|r| r.expect("every case solved")).collect();
-        let outcome = batch_outcome(&results);
-        (results, outcome)
-    })?;
+    })??;
     Ok(solved.into_iter().map(|result| raw(result, block_move)).collect())
 }
 

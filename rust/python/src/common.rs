@@ -128,3 +128,19 @@ pub(crate) fn in_case(index: usize, error: PyErr) -> PyErr {
         }
     })
 }
+
+/// Runs `work` on a pool of `threads` threads (all cores when `None`), so
+/// that batch functions can be told how many cores to use.
+pub(crate) fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() -> R + Send) -> PyResult<R> {
+    match threads {
+        None => Ok(work()),
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(threads) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|err| PyValueError::new_err(format!("cannot start {threads} threads: {err}")))?;
+            Ok(pool.install(work))
+        }
+    }
+}

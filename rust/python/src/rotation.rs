@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use crate::common::{detached, in_case, limits, raw, RawResult};
+use crate::common::{detached, in_case, limits, on_threads, raw, RawResult};
 use crate::to_py;
 
 /// Which solver answers: the pattern database or the judge solution's IDA*.
@@ -67,8 +67,13 @@ fn rotation_solve(
 /// Solves many boards on all cores: `(moves, centre)` per board, in input
 /// order; see `idastar.rotation.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (boards, *, engine="table"))]
-fn rotation_solve_many(py: Python<'_>, boards: Vec<Vec<u32>>, engine: &str) -> PyResult<Vec<(String, u32)>> {
+#[pyo3(signature = (boards, *, engine="table", threads=None))]
+fn rotation_solve_many(
+    py: Python<'_>,
+    boards: Vec<Vec<u32>>,
+    engine: &str,
+    threads: Option<usize>,
+) -> PyResult<Vec<(String, u32)>> {
     let solver = Solver::parse(engine)?;
     let packed = boards
         .iter()
@@ -78,14 +83,17 @@ fn rotation_solve_many(py: Python<'_>, boards: Vec<Vec<u32>>, engine: &str) -> P
     detached(py, |interrupt| {
         let limits = Limits { interrupt, ..Limits::default() };
         let answers: Vec<(SearchResult<Move>, Option<u32>)> =
-            packed.par_iter().map(|&board| solver.run(board, &limits)).collect();
+            match on_threads(threads, || packed.par_iter().map(|&board| solver.run(board, &limits)).collect()) {
+                Ok(answers) => answers,
+                Err(err) => return (Err(err), Outcome::Solved),
+            };
         let interrupted = answers.iter().any(|(result, _)| result.outcome == Outcome::Interrupted);
         let answers = answers
             .into_iter()
             .map(|(result, centre)| (result.path.iter().map(|mv| mv.letter()).collect(), centre.unwrap_or(0)))
             .collect();
-        (answers, if interrupted { Outcome::Interrupted } else { Outcome::Solved })
-    })
+        (Ok(answers), if interrupted { Outcome::Interrupted } else { Outcome::Solved })
+    })?
 }
 
 /// The pattern database for sets of `cells` cells: the distances as bytes
