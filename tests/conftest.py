@@ -65,3 +65,44 @@ def seed_program(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, flo
         return run
 
     return compile_and_run
+
+
+def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> float:
+    """Runs ``call`` in a fresh interpreter, sends SIGINT after ``wait`` seconds
+    and returns how long the call took to raise KeyboardInterrupt after that.
+
+    Fails the test if the call finishes, raises anything else, or the child
+    hangs for half a minute.
+    """
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+    import time
+
+    script = textwrap.dedent(
+        f"""
+        import sys, time
+        {setup}
+        print("started", flush=True)
+        try:
+            {call}
+        except KeyboardInterrupt:
+            print("interrupted", time.monotonic(), flush=True)
+            sys.exit(42)
+        print("finished", flush=True)
+        """
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(wait)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 42, (out, err)
+    word, stopped = out.split()
+    assert word == "interrupted"
+    return float(stopped) - sent

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
 import sys
-import textwrap
 import threading
 import time
 
 import pytest
+from conftest import seconds_to_stop_on_ctrl_c
 
 from idastar import Outcome, booksort
 
@@ -21,33 +19,21 @@ SLOW = {"heuristic": "breakpoints", "goal_ball": 0}
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
 def test_ctrl_c_stops_a_long_solve_with_keyboard_interrupt() -> None:
-    script = textwrap.dedent(
-        f"""
-        import sys, time
-        from idastar import booksort
-        print("solving", flush=True)
-        try:
-            booksort.solve({HARD!r}, heuristic="breakpoints", goal_ball=0)
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-            sys.exit(42)
-        print("finished", flush=True)
-        """
-    )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "solving"
-    time.sleep(0.5)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert child.returncode == 42, (out, err)
-    word, stopped = out.split()
-    assert word == "interrupted"
     # The search polls for signals every few thousand nodes.
-    assert float(stopped) - sent < 0.5
+    delay = seconds_to_stop_on_ctrl_c(
+        f"booksort.solve({HARD!r}, heuristic='breakpoints', goal_ball=0)",
+        setup="from idastar import booksort",
+    )
+    assert delay < 0.5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_stops_a_batch() -> None:
+    delay = seconds_to_stop_on_ctrl_c(
+        f"booksort.solve_many([{HARD!r}] * 4, heuristic='breakpoints', goal_ball=0)",
+        setup="from idastar import booksort",
+    )
+    assert delay < 0.5
 
 
 def test_time_limit_returns_a_limit_outcome() -> None:

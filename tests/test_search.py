@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import itertools
 import pickle
-import signal
-import subprocess
 import sys
-import textwrap
-import time
 from collections.abc import Iterator
 
 import pytest
+from conftest import seconds_to_stop_on_ctrl_c
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,26 +177,8 @@ def test_results_pickle() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
 def test_ctrl_c_stops_a_search_on_callables() -> None:
-    script = textwrap.dedent(
-        """
-        import sys, time
-        from idastar import search
-        print("searching", flush=True)
-        try:
-            search.iddfs(0, lambda n: [(n + 1, 1), (n + 2, 1), (n + 3, 1)], lambda n: n < 0)
-        except KeyboardInterrupt:
-            print("interrupted", time.monotonic(), flush=True)
-            sys.exit(42)
-        """
+    delay = seconds_to_stop_on_ctrl_c(
+        "search.iddfs(0, lambda n: [(n + 1, 1), (n + 2, 1), (n + 3, 1)], lambda n: n < 0)",
+        setup="from idastar import search",
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "searching"
-    time.sleep(0.3)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
-    assert child.returncode == 42, (out, err)
-    assert float(out.split()[1]) - sent < 0.5
+    assert delay < 0.5

@@ -7,7 +7,9 @@ use idastar_core::puzzles::booksort::{self, BlockMove, Booksort, Heuristic};
 use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::prelude::*;
 
-use crate::common::{batch_outcome, detached, in_case, limits, on_threads, raw, EngineChoice, RawResult};
+use crate::common::{
+    batch_outcome, detached, detached_batch, in_case, limits, on_threads, raw, EngineChoice, RawResult,
+};
 use crate::{to_py, InvalidPuzzle};
 
 fn block_move(mv: BlockMove) -> (u8, u8, u8) {
@@ -88,8 +90,8 @@ fn booksort_solve_many(
         starts.push(puzzle.pack(books).map_err(|e| in_case(index, to_py(e)))?);
         indices.push(index);
     }
-    let solved = detached(py, |interrupt| {
-        let limits = Limits { interrupt, ..limits };
+    let solved = detached_batch(py, |interrupt| {
+        let limits = Limits { interrupt: Some(interrupt), ..limits };
         let solve_all = || {
             let mut results: Vec<Option<SearchResult<BlockMove>>> = (0..cases.len()).map(|_| None).collect();
             for (puzzle, indices, starts) in groups.values() {

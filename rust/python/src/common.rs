@@ -1,12 +1,13 @@
 //! What every puzzle's functions share: limits, engine choice, running
 //! without the interpreter lock, and the raw result tuple.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
 use idastar_core::{Limits, Outcome, Reversible, SearchResult};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::InvalidPuzzle;
@@ -50,6 +51,48 @@ pub(crate) fn detached<R: Send>(
     if let Some(err) = pending.into_inner().expect("not poisoned") {
         return Err(err);
     }
+    if outcome == Outcome::Interrupted {
+        return Err(PyKeyboardInterrupt::new_err("search interrupted"));
+    }
+    Ok(result)
+}
+
+/// [`detached`] for work spread over a thread pool. Python runs signal
+/// handlers on the main thread only, and that thread would sit blocked while
+/// the pool works; so the work runs on a thread of its own while the main
+/// thread wakes every few milliseconds to check for Ctrl-C, and a signal
+/// raises a flag that every search of the batch polls.
+pub(crate) fn detached_batch<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(idastar_core::Interrupt) -> (R, Outcome) + Send,
+) -> PyResult<R> {
+    let cancel = AtomicBool::new(false);
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    let mut signal: Option<PyErr> = None;
+    let joined = py.detach(|| {
+        let main = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let done = work(&cancelled);
+                main.unpark();
+                done
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(Duration::from_millis(10));
+                if signal.is_none() {
+                    if let Err(err) = Python::attach(|py| py.check_signals()) {
+                        signal = Some(err);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            worker.join()
+        })
+    });
+    if let Some(err) = signal {
+        return Err(err);
+    }
+    let (result, outcome) = joined.map_err(|_| PyRuntimeError::new_err("a search thread failed"))?;
     if outcome == Outcome::Interrupted {
         return Err(PyKeyboardInterrupt::new_err("search interrupted"));
     }

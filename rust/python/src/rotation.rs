@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use crate::common::{detached, in_case, limits, on_threads, raw, RawResult};
+use crate::common::{detached, detached_batch, in_case, limits, on_threads, raw, RawResult};
 use crate::to_py;
 
 /// Which solver answers: the pattern database or the judge solution's IDA*.
@@ -80,8 +80,8 @@ fn rotation_solve_many(
         .enumerate()
         .map(|(index, values)| rotation::pack(values).map_err(|e| in_case(index, to_py(e))))
         .collect::<PyResult<Vec<u64>>>()?;
-    detached(py, |interrupt| {
-        let limits = Limits { interrupt, ..Limits::default() };
+    detached_batch(py, |interrupt| {
+        let limits = Limits { interrupt: Some(interrupt), ..Limits::default() };
         let answers: Vec<(SearchResult<Move>, Option<u32>)> =
             match on_threads(threads, || packed.par_iter().map(|&board| solver.run(board, &limits)).collect()) {
                 Ok(answers) => answers,
