@@ -5,6 +5,8 @@ BFS) and the bit-packed puzzles live in a Rust core; this package is the
 Python face of it:
 
 * :mod:`idastar.booksort`: sort a permutation with block moves;
+* :mod:`idastar.squares`: Square Destroyer, the fewest matchsticks that
+  leave no square;
 * :mod:`idastar.reference`: an independent pure-Python implementation of the
   same engines and puzzles, for cross-checking and for reading;
 * ``idastar`` on the command line: judge-format input in, judge output out
@@ -17,7 +19,7 @@ Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
 
 from __future__ import annotations
 
-from . import booksort
+from . import booksort, squares
 from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
 
@@ -30,4 +32,5 @@ __all__ = [
     "Unsolvable",
     "__version__",
     "booksort",
+    "squares",
 ]

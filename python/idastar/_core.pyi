@@ -15,6 +15,7 @@ _Raw = tuple[
 ]
 
 MAX_BOOKS: int
+SQUARES_MAX_N: int
 __version__: str
 
 class InvalidPuzzle(ValueError):
@@ -49,3 +50,19 @@ def booksort_solve_many(
     max_states: int | None = None,
     table_entries: int | None = None,
 ) -> list[_Raw]: ...
+def squares_solve(
+    n: int,
+    removed: Sequence[int],
+    *,
+    solver: str = "exact",
+    bound: str = "packing",
+    branching: str = "fewest",
+    dominance: bool = True,
+    symmetry: bool = True,
+    upper_bound: bool = True,
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[str, int | None, list[int], int | None, list[tuple[int, int, int]], int, int, float]: ...
+def squares_lower_bounds(n: int, removed: Sequence[int]) -> tuple[int, int]: ...
+def squares_intact(n: int, removed: Sequence[int]) -> list[tuple[int, int, int]]: ...

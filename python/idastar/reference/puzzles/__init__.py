@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import booksort
+from . import booksort, squares
 
-__all__ = ["booksort"]
+__all__ = ["booksort", "squares"]
