@@ -9,7 +9,7 @@ use super::*;
 use crate::{Error, Outcome};
 
 /// Full n x n grid optima for n = 1..=9, each confirmed by HiGHS as a 0/1
-/// program (`tests/test_squares.py` re-checks n <= 6 on every run).
+/// program (`tests/test_squares.py` re-checks n <= 7 on every run).
 const FULL_GRID: [u32; 9] = [1, 3, 6, 9, 14, 19, 26, 33, 42];
 
 struct Rng(u64);
