@@ -7,6 +7,8 @@ Python face of it:
 * :mod:`idastar.booksort`: sort a permutation with block moves;
 * :mod:`idastar.rotation`: the Rotation Game;
 * :mod:`idastar.search`: the engines on problems written in Python;
+* :mod:`idastar.squares`: Square Destroyer, the fewest matchsticks that
+  leave no square;
 * :mod:`idastar.reference`: an independent pure-Python implementation of the
   same engines and puzzles, for cross-checking and for reading;
 * ``idastar`` on the command line: judge-format input in, judge output out
@@ -19,7 +21,7 @@ Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
 
 from __future__ import annotations
 
-from . import booksort, rotation, search
+from . import booksort, rotation, search, squares
 from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
 
@@ -34,4 +36,5 @@ __all__ = [
     "booksort",
     "rotation",
     "search",
+    "squares",
 ]

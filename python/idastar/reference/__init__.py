@@ -15,7 +15,7 @@ small.
 from __future__ import annotations
 
 from .engines import Iteration, Outcome, SearchResult, bfs, bfs_layers, ida_star
-from .puzzles import booksort, rotation
+from .puzzles import booksort, rotation, squares
 
 __all__ = [
     "Iteration",
@@ -26,4 +26,5 @@ __all__ = [
     "booksort",
     "ida_star",
     "rotation",
+    "squares",
 ]

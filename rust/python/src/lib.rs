@@ -6,6 +6,7 @@ mod booksort;
 mod common;
 mod rotation;
 mod search;
+mod squares;
 
 use idastar_core::Error;
 use pyo3::create_exception;
@@ -32,5 +33,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     booksort::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
+    squares::register(m)?;
     Ok(())
 }

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import booksort, rotation
+from . import booksort, rotation, squares
 
-__all__ = ["booksort", "rotation"]
+__all__ = ["booksort", "rotation", "squares"]

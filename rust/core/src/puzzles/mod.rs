@@ -4,3 +4,4 @@
 
 pub mod booksort;
 pub mod rotation;
+pub mod squares;

@@ -1,0 +1,200 @@
+"""``idastar squares``: the Square Destroyer judge, and more."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+from .. import squares
+from .._core import InvalidPuzzle
+from .._judge import Tokens
+from .._results import Solution
+from . import Puzzle, checked, emit, register, sample_text
+
+
+def _squares_cases(tokens: Tokens) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """``(case number, n, removed sticks)`` of a judge input, validated as read."""
+    count = tokens.next_int("the number of cases T")
+    if count < 0:
+        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
+    for case in range(1, count + 1):
+        tokens.case = case
+        n = tokens.next_int(f"the grid side n (T = {count} cases)")
+        if not 1 <= n <= squares.MAX_N:
+            raise tokens.error(f"the grid side n must be between 1 and {squares.MAX_N}, got {n}")
+        total = squares.stick_count(n)
+        k = tokens.next_int("the number of removed sticks k")
+        if not 0 <= k <= total:
+            raise tokens.error(
+                f"the number of removed sticks k must be between 0 and {total} "
+                f"for a {n} x {n} grid, got {k}"
+            )
+        removed: list[int] = []
+        position_of: dict[int, int] = {}
+        for position in range(1, k + 1):
+            stick = tokens.next_int(f"removed stick {position} of {k}")
+            if not 1 <= stick <= total:
+                raise tokens.error(f"stick {stick} is out of range 1..{total} for a {n} x {n} grid")
+            if stick in position_of:
+                raise tokens.error(
+                    f"stick {stick} is removed twice (positions {position_of[stick]} and {position})"
+                )
+            position_of[stick] = position
+            removed.append(stick)
+        yield case, n, tuple(removed)
+    tokens.case = None
+
+
+def _squares_configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--solver",
+        choices=["exact", "seed"],
+        default="exact",
+        help="exact: the hitting-set branch and bound (default); seed: the judge "
+        "solution's IDA* (same answers, far slower from n = 7 on)",
+    )
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument(
+        "--path",
+        action="store_true",
+        help="after each answer line, a line with one optimal set of sticks to "
+        "remove, in increasing order (empty when no square is left)",
+    )
+    shape.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per case instead of the judge line: case, n, removed, "
+        "answer, outcome, cost, path (the sticks), lower_bound, stats",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="write each case's search statistics to stderr",
+    )
+
+
+def _squares_solve(n: int, removed: tuple[int, ...], solver: str) -> Solution[int]:
+    return checked(squares.solve(n, removed, solver="seed" if solver == "seed" else "exact"))
+
+
+def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
+    for case, n, removed in _squares_cases(tokens):
+        try:
+            solution = _squares_solve(n, removed, args.solver)
+        except InvalidPuzzle as error:
+            raise tokens.error(str(error)) from None
+        if args.stats:
+            stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
+            emit(sys.stderr, f"case {case}:\n{stats}")
+        if args.json:
+            record: dict[str, object] = {
+                "case": case,
+                "n": n,
+                "removed": list(removed),
+                "answer": solution.cost,
+            }
+            record.update(solution.to_dict())
+            emit(out, json.dumps(record))
+        elif args.path:
+            emit(out, f"{solution.cost}\n{' '.join(map(str, solution.path))}")
+        else:
+            emit(out, str(solution.cost))
+
+
+def _picture(n: int, removed: set[int]) -> list[str]:
+    """The grid in text: '+' corners, '--' and '|' for the sticks left."""
+    d = 2 * n + 1
+    lines = []
+    for row in range(n + 1):
+        top = "+"
+        for column in range(n):
+            top += ("   " if 1 + row * d + column in removed else "---") + "+"
+        lines.append(top)
+        if row < n:
+            side = ""
+            for column in range(n + 1):
+                stick = 1 + n + row * d + column
+                side += (" " if stick in removed else "|") + ("   " if column < n else "")
+            lines.append(side)
+    return lines
+
+
+def _squares_demo(out: TextIO) -> bool:
+    source = sample_text("squares", "in")
+    expected = sample_text("squares", "out").splitlines()
+    cases = list(_squares_cases(Tokens(io.StringIO(source))))
+    emit(
+        out,
+        "squares: remove the fewest matchsticks so that no square of any size is left.\n"
+        f"{len(cases)} samples (data/squares.in), judge answers checked "
+        "against data/squares.out.",
+    )
+    all_match = True
+    for case, n, removed in cases:
+        began = time.perf_counter()
+        seed = _squares_solve(n, removed, "seed")
+        seed_seconds = time.perf_counter() - began
+        began = time.perf_counter()
+        exact = _squares_solve(n, removed, "exact")
+        exact_seconds = time.perf_counter() - began
+        answer = str(exact.cost)
+        want = expected[case - 1] if case <= len(expected) else "(missing)"
+        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
+        all_match = all_match and answer == want and seed.cost == exact.cost
+        lines = [
+            "",
+            f"sample {case} of {len(cases)}: {n} x {n} grid, "
+            f"{len(removed)} stick{'' if len(removed) == 1 else 's'} removed",
+            f"  input   {' '.join(map(str, removed)) or '(none)'}",
+            f"  judge   {answer}   {verdict}",
+            f"  remove  {' '.join(map(str, exact.path)) or '(nothing)'}",
+        ]
+        lines += ["    " + line for line in _picture(n, set(removed) | set(exact.path))]
+        lines.append(
+            f"  time    judge's search {seed_seconds * 1000:.1f} ms, "
+            f"exact {exact_seconds * 1000:.1f} ms"
+        )
+        emit(out, "\n".join(lines))
+    return all_match
+
+
+register(
+    Puzzle(
+        name="squares",
+        summary="Square Destroyer: the fewest matchsticks to remove so that no square is left",
+        formats="in: T, then per case n and 'k s1 .. sk' (removed sticks)\nout: the fewest sticks",
+        description="""\
+Square Destroyer: an n x n grid of matchsticks, some already removed; remove
+the fewest further sticks so that no square of any size is left intact.
+Sticks are numbered from 1: the n horizontal sticks of the top line, the
+n + 1 vertical sticks below them, the next horizontal line, and so on.
+
+input (integers separated by any whitespace, line breaks anywhere):
+  T              the number of cases, then per case:
+  n              the grid side, 1..16 (the judge stops at 5)
+  k s1 ... sk    the number of removed sticks, then the sticks
+
+output: one line per case, the fewest sticks to remove: what the judge
+program prints, byte for byte.
+
+example:
+  $ printf '2\\n2\\n0\\n3\\n3 12 17 23\\n' | idastar squares
+  3
+  3
+  $ printf '1\\n3\\n3 12 17 23\\n' | idastar squares --path
+  3
+  1 6 15""",
+        epilog="""\
+A bad case stops the run after the answers before it, with one line on
+stderr naming the input, the case and the line, and exit status 2. Anything
+after the T-th case is ignored, as the judge ignores it.""",
+        configure=_squares_configure,
+        answer=_squares_answer,
+        demo=_squares_demo,
+    )
+)

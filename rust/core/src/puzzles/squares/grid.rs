@@ -1,0 +1,134 @@
+//! The grid: stick numbering, squares as stick lists, the eight symmetries.
+
+use super::bitset::StickSet;
+use crate::{Error, Result};
+
+/// The largest grid side supported: 16 x 16, 544 sticks, 1496 squares.
+pub const MAX_N: usize = 16;
+
+/// An `n x n` grid of matchsticks.
+///
+/// Sticks are numbered from 1 as in the judge: the `n` horizontal sticks of
+/// the top line left to right, the `n + 1` vertical sticks below them, the
+/// next horizontal line, and so on. Internally stick `s` is index `s - 1`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    n: usize,
+    /// Every square in the judge's order (side 1 first, then row, then
+    /// column), each as its 0-based sticks in the judge's order (for each
+    /// `i`: top, bottom, left, right).
+    squares: Vec<Vec<u16>>,
+    /// `symmetries[g][s]`: where symmetry `g` of the square takes stick `s`;
+    /// `g = 0` is the identity.
+    symmetries: [Vec<u16>; 8],
+}
+
+impl Grid {
+    pub fn new(n: usize) -> Result<Self> {
+        if !(1..=MAX_N).contains(&n) {
+            return Err(Error::invalid(format!("square destroyer needs a grid side from 1 to {MAX_N}, got {n}")));
+        }
+        let d = 2 * n + 1;
+        let mut squares = Vec::new();
+        for len in 1..=n {
+            for r in 0..=n - len {
+                for c in 0..=n - len {
+                    let mut sticks = Vec::with_capacity(4 * len);
+                    for i in 0..len {
+                        sticks.push((r * d + c + i) as u16);
+                        sticks.push(((r + len) * d + c + i) as u16);
+                        sticks.push((n + r * d + c + i * d) as u16);
+                        sticks.push((n + r * d + c + i * d + len) as u16);
+                    }
+                    squares.push(sticks);
+                }
+            }
+        }
+        let symmetries =
+            std::array::from_fn(|g| (0..2 * n * (n + 1)).map(|s| symmetric_stick(n, g, s) as u16).collect());
+        Ok(Grid { n, squares, symmetries })
+    }
+
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// `2n(n + 1)`.
+    pub fn stick_count(&self) -> usize {
+        2 * self.n * (self.n + 1)
+    }
+
+    /// The squares in the judge's order, each as its 0-based sticks.
+    pub fn squares(&self) -> &[Vec<u16>] {
+        &self.squares
+    }
+
+    /// The stick (0-based) that symmetry `g` (0..8) takes `stick` to.
+    pub fn symmetric(&self, g: usize, stick: usize) -> usize {
+        self.symmetries[g][stick] as usize
+    }
+
+    /// Every square as a stick mask.
+    pub fn masks<const W: usize>(&self) -> Vec<StickSet<W>> {
+        assert!(self.stick_count() <= StickSet::<W>::CAPACITY, "{W} words are too few for n = {}", self.n);
+        self.squares.iter().map(|sticks| StickSet::from_sticks(sticks.iter().map(|&s| s as usize))).collect()
+    }
+
+    /// Checks 1-based stick numbers (in range, none twice) and returns them
+    /// 0-based.
+    pub fn removed_sticks(&self, removed: &[u32]) -> Result<Vec<usize>> {
+        let count = self.stick_count();
+        let mut seen = vec![false; count];
+        let mut sticks = Vec::with_capacity(removed.len());
+        for &stick in removed {
+            if stick < 1 || stick as usize > count {
+                return Err(Error::invalid(format!(
+                    "stick {stick} is out of range 1..={count} for a {n} x {n} grid",
+                    n = self.n
+                )));
+            }
+            let index = stick as usize - 1;
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(Error::invalid(format!("stick {stick} is removed twice")));
+            }
+            sticks.push(index);
+        }
+        Ok(sticks)
+    }
+
+    /// The squares (indices into [`Grid::squares`]) with none of `removed`.
+    pub fn intact(&self, removed: &[usize]) -> Vec<usize> {
+        let mut gone = vec![false; self.stick_count()];
+        for &s in removed {
+            gone[s] = true;
+        }
+        (0..self.squares.len()).filter(|&q| self.squares[q].iter().all(|&s| !gone[s as usize])).collect()
+    }
+}
+
+/// Symmetry `g` of the square applied to stick `s` of an `n x n` grid.
+///
+/// A stick is placed by its midpoint on the doubled lattice `0..=2n`:
+/// horizontal stick `x` of line `y` at `(2x + 1, 2y)`, vertical stick `x` of
+/// row `y` at `(2x, 2y + 1)`. The eight maps of the square act on midpoints.
+fn symmetric_stick(n: usize, g: usize, s: usize) -> usize {
+    let d = 2 * n + 1;
+    let (line, offset) = (s / d, s % d);
+    let (x, y) = if offset < n { (2 * offset + 1, 2 * line) } else { (2 * (offset - n), 2 * line + 1) };
+    let m = 2 * n;
+    let (x, y) = match g {
+        0 => (x, y),
+        1 => (m - y, x),
+        2 => (m - x, m - y),
+        3 => (y, m - x),
+        4 => (m - x, y),
+        5 => (x, m - y),
+        6 => (y, x),
+        _ => (m - y, m - x),
+    };
+    if y % 2 == 0 {
+        (y / 2) * d + (x - 1) / 2
+    } else {
+        n + (y - 1) / 2 * d + x / 2
+    }
+}

@@ -1,0 +1,369 @@
+"""Square Destroyer: :mod:`idastar.squares` against three outside opinions.
+
+* the judge program (``squares_acwing.cpp``, compiled here): the command's
+  output must be byte for byte its output on any judge input;
+* the pure-Python reference (:mod:`idastar.reference.squares`, the judge's
+  IDA* written again): the same minimum on random grids (hypothesis);
+* a 0/1 integer program solved by HiGHS (``scipy.optimize.milp``), which
+  shares nothing with either search: the same minimum on random grids up to
+  n = 6 and on full grids.
+
+Every returned set of sticks is replayed from the problem statement's stick
+formula: it must leave no square intact and have exactly ``cost`` sticks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import idastar
+from idastar import InvalidPuzzle, Outcome, squares
+from idastar.cli import main
+from idastar.reference import squares as reference
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "squares.in"
+SAMPLE_OUT = ROOT / "python" / "idastar" / "data" / "squares.out"
+
+#: Full n x n grids, n = 1..10: each confirmed by HiGHS as a 0/1 program
+#: (test_full_grids_match_the_integer_program re-checks n <= 7 every run).
+FULL_GRID = [1, 3, 6, 9, 14, 19, 26, 33, 42, 51]
+
+Case = tuple[int, list[int]]
+
+
+def statement_squares(n: int) -> list[set[int]]:
+    """Every square's sticks, from the formula of the problem statement."""
+    d = 2 * n + 1
+    return [
+        {
+            stick
+            for i in range(side)
+            for stick in (
+                1 + r * d + c + i,
+                1 + (r + side) * d + c + i,
+                1 + n + r * d + c + i * d,
+                1 + n + r * d + c + i * d + side,
+            )
+        }
+        for side in range(1, n + 1)
+        for r in range(n - side + 1)
+        for c in range(n - side + 1)
+    ]
+
+
+def assert_destroys(n: int, removed: Sequence[int], result: idastar.Solution[int]) -> None:
+    """Solved; ``cost`` new distinct sticks; no square of the statement left."""
+    assert result.outcome is Outcome.SOLVED
+    assert result.cost == len(result.path) == result.lower_bound
+    sticks = set(result.path)
+    assert len(sticks) == len(result.path)
+    assert sticks.isdisjoint(removed)
+    assert list(result.path) == sorted(result.path)
+    gone = sticks | set(removed)
+    assert all(square & gone for square in statement_squares(n)), (n, removed, result.path)
+
+
+@st.composite
+def grids(draw: st.DrawFn, min_n: int, max_n: int) -> Case:
+    n = draw(st.integers(min_n, max_n))
+    total = 2 * n * (n + 1)
+    removed = draw(st.lists(st.integers(1, total), unique=True, max_size=total))
+    return n, removed
+
+
+def random_case(rng: random.Random, n: int) -> Case:
+    total = 2 * n * (n + 1)
+    return n, rng.sample(range(1, total + 1), rng.randint(0, total // 3))
+
+
+def judge_text(cases: Sequence[Case]) -> str:
+    lines = [str(len(cases))]
+    for n, removed in cases:
+        lines += [str(n), " ".join(map(str, [len(removed), *removed]))]
+    return "\n".join(lines) + "\n"
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "idastar", *args],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+# --------------------------------------------------------------------------
+# The library
+
+
+def test_statement_samples() -> None:
+    assert_destroys(2, [], squares.solve(2))
+    assert squares.solve(2).cost == 3
+    result = squares.solve(3, [12, 17, 23])
+    assert result.cost == 3
+    assert_destroys(3, [12, 17, 23], result)
+    assert squares.minimum(3, [12, 17, 23]) == 3
+
+
+@pytest.mark.parametrize("n", range(1, len(FULL_GRID) + 1))
+def test_full_grids(n: int) -> None:
+    result = squares.solve(n)
+    assert result.cost == FULL_GRID[n - 1]
+    assert_destroys(n, [], result)
+    disjoint, packing = squares.lower_bounds(n)
+    assert disjoint <= packing <= FULL_GRID[n - 1]
+
+
+def test_square_sticks_follow_the_statement() -> None:
+    for n in (1, 4, 16):
+        ours = [
+            set(squares.square_sticks(n, side, r, c))
+            for side in range(1, n + 1)
+            for r in range(n - side + 1)
+            for c in range(n - side + 1)
+        ]
+        assert ours == statement_squares(n)
+        assert [set(s) for s in reference.squares(n)] == ours
+    assert squares.square_sticks(2, 1, 0, 0) == (1, 6, 3, 4)  # top, bottom, left, right
+    assert len(squares.intact(16)) == sum(k * k for k in range(1, 17))
+    corners = [
+        (side, r, c) for side in range(1, 4) for r in range(4 - side) for c in range(4 - side)
+    ]
+    left = [
+        corner
+        for corner, sq in zip(corners, statement_squares(3), strict=True)
+        if not sq & {12, 17, 23}
+    ]
+    assert squares.intact(3, [12, 17, 23]) == left
+    assert not squares.destroys(3, [12, 17, 23])
+    assert squares.destroys(3, [12, 17, 23, *squares.solve(3, [12, 17, 23]).path])
+
+
+@given(grids(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_exact_and_seed_match_the_reference(case: Case) -> None:
+    n, removed = case
+    expected, sticks = reference.solve(n, removed)
+    assert all(square & (set(sticks) | set(removed)) for square in statement_squares(n))
+    for solver in ("exact", "seed"):
+        result = squares.solve(n, removed, solver=solver)  # type: ignore[arg-type]
+        assert result.cost == expected
+        assert_destroys(n, removed, result)
+
+
+OPTION_SETS = [
+    {},
+    {"bound": "disjoint"},
+    {"branching": "first"},
+    {"dominance": False},
+    {"symmetry": False},
+    {"upper_bound": False},
+    {"bound": "disjoint", "branching": "first", "dominance": False, "symmetry": False},
+]
+
+
+@given(grids(5, 7), st.sampled_from(OPTION_SETS))
+@settings(max_examples=40, deadline=None)
+def test_every_technique_keeps_the_optimum(case: Case, options: dict[str, object]) -> None:
+    n, removed = case
+    best = squares.solve(n, removed)
+    assert_destroys(n, removed, best)
+    result = squares.solve(n, removed, **options)  # type: ignore[arg-type]
+    assert result.cost == best.cost
+    assert_destroys(n, removed, result)
+
+
+@given(grids(8, 16))
+@settings(max_examples=15, deadline=None)
+def test_large_grids_are_replayed(case: Case) -> None:
+    n, removed = case
+    # Random removals of a third or more of the sticks are quick at any size.
+    total = 2 * n * (n + 1)
+    removed = (
+        removed
+        if len(removed) >= total // 3
+        else random.Random(n).sample(range(1, total + 1), total // 2)
+    )
+    assert_destroys(n, removed, squares.solve(n, removed))
+
+
+def test_limits() -> None:
+    capped = squares.solve(5, max_sticks=13)
+    assert (capped.outcome, capped.lower_bound) == (Outcome.NO_SOLUTION, 14)
+    assert squares.solve(5, max_sticks=14).cost == 14
+    stopped = squares.solve(12, node_limit=20)
+    assert stopped.outcome is Outcome.NODE_LIMIT
+    assert stopped.lower_bound == squares.lower_bounds(12)[1]
+    timed = squares.solve(16, time_limit=0.05)
+    assert timed.outcome in (Outcome.TIME_LIMIT, Outcome.SOLVED)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: squares.solve(0), "grid side from 1 to 16, got 0"),
+        (lambda: squares.solve(17), "grid side from 1 to 16, got 17"),
+        (lambda: squares.solve(2, [13]), "stick 13 is out of range 1..=12"),
+        (lambda: squares.solve(2, [0]), "stick 0 is out of range"),
+        (lambda: squares.solve(3, [4, 5, 4]), "stick 4 is removed twice"),
+        (lambda: squares.solve(3, [4, 5], count=3), "count says 3 sticks are removed"),
+        (lambda: squares.solve(3, ["4"]), "must be integers"),  # type: ignore[list-item]
+        (lambda: squares.solve(3, "45"), "sequence of stick numbers"),  # type: ignore[arg-type]
+        (lambda: squares.solve(2.5), "must be an integer"),  # type: ignore[arg-type]
+        (lambda: squares.square_sticks(3, 2, 2, 0), "no square of side 2 at (2, 0)"),
+    ],
+)
+def test_bad_input_raises_invalid_puzzle(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(InvalidPuzzle, match=message.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+def test_bad_options_raise_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown squares solver"):
+        squares.solve(2, solver="magic")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown squares bound"):
+        squares.solve(2, bound="lp")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="node_limit"):
+        squares.solve(2, node_limit=-1)
+
+
+# --------------------------------------------------------------------------
+# A third opinion: the 0/1 integer program
+
+
+def integer_program_minimum(n: int, removed: Sequence[int]) -> int:
+    """min sum x_s subject to: every intact square has a removed stick; x binary."""
+    np = pytest.importorskip("numpy")
+    optimize = pytest.importorskip("scipy.optimize")
+    gone = set(removed)
+    rows = [square for square in statement_squares(n) if not square & gone]
+    if not rows:
+        return 0
+    total = 2 * n * (n + 1)
+    matrix = np.zeros((len(rows), total))
+    for i, square in enumerate(rows):
+        for stick in square:
+            matrix[i, stick - 1] = 1
+    result = optimize.milp(
+        c=np.ones(total),
+        constraints=optimize.LinearConstraint(matrix, lb=1, ub=np.inf),
+        integrality=np.ones(total),
+        bounds=optimize.Bounds(0, [0 if s in gone else 1 for s in range(1, total + 1)]),
+    )
+    assert result.status == 0, result.message
+    return round(result.fun)
+
+
+def test_random_grids_match_the_integer_program() -> None:
+    rng = random.Random(1234)
+    for n in (2, 3, 4, 5, 6, 6, 6):
+        for _ in range(4):
+            n_, removed = random_case(rng, n)
+            expected = integer_program_minimum(n_, removed)
+            result = squares.solve(n_, removed)
+            assert result.cost == expected, (n_, removed)
+            assert_destroys(n_, removed, result)
+
+
+def test_full_grids_match_the_integer_program() -> None:
+    for n in range(1, 8):
+        assert integer_program_minimum(n, []) == FULL_GRID[n - 1] == squares.minimum(n)
+
+
+# --------------------------------------------------------------------------
+# The command line against the judge program
+
+
+@pytest.fixture(scope="module")
+def seed_squares(
+    seed_program: Callable[[str, float], Callable[[str], str]],
+) -> Callable[[str], str]:
+    return seed_program("squares_acwing", 60)
+
+
+def test_stored_sample_output_is_the_judges(seed_squares: Callable[[str], str]) -> None:
+    assert seed_squares(SAMPLE_IN.read_text()) == SAMPLE_OUT.read_text()
+    done = run_cli("squares", str(SAMPLE_IN))
+    assert (done.returncode, done.stdout, done.stderr) == (0, SAMPLE_OUT.read_text(), "")
+
+
+def test_random_judge_files_match_byte_for_byte(
+    seed_squares: Callable[[str], str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(99)
+    cases = [random_case(rng, rng.randint(1, 5)) for _ in range(300)] + [(5, [])] * 3
+    text = judge_text(cases)
+    path = tmp_path / "judge.in"
+    path.write_text(text)
+    assert main(["squares", str(path)]) == 0
+    assert capsys.readouterr().out == seed_squares(text)
+    assert main(["squares", "--solver", "seed", str(path)]) == 0
+    assert capsys.readouterr().out == seed_squares(text)
+
+
+def test_path_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    cases = [(3, [12, 17, 23]), (2, list(range(1, 13))), (6, [])]
+    done = run_cli("squares", "--path", stdin=judge_text(cases))
+    lines = done.stdout.split("\n")
+    for index, (n, removed) in enumerate(cases):
+        answer, sticks = int(lines[2 * index]), [int(s) for s in lines[2 * index + 1].split()]
+        assert answer == len(sticks) == squares.minimum(n, removed)
+        gone = set(sticks) | set(removed)
+        assert all(square & gone for square in statement_squares(n))
+    done = run_cli("squares", "--json", "--stats", stdin=judge_text(cases))
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["answer"] for r in records] == [3, 0, 19]
+    assert [r["removed"] for r in records] == [removed for _, removed in cases]
+    assert all(r["outcome"] == "solved" and len(r["path"]) == r["cost"] for r in records)
+    assert done.stderr.count("case ") == 3 and "total:" in done.stderr
+
+
+BAD_INPUTS = [
+    ("empty input", "", "", None, 1, "expected the number of cases T, found end of input"),
+    ("negative T", "-2\n", "", None, 1, "must be at least 0, got -2"),
+    ("n = 0", "2\n2\n0\n0\n0\n", "3\n", 2, 4, "between 1 and 16, got 0"),
+    ("n = 17", "1\n17\n0\n", "", 1, 2, "between 1 and 16, got 17"),
+    ("k too large", "2\n1\n0\n1\n5 1 2 3 4 5\n", "1\n", 2, 5, "between 0 and 4"),
+    ("stick out of range", "2\n2\n0\n2\n2 3 13\n", "3\n", 2, 5, "stick 13 is out of range 1..12"),
+    ("repeated stick", "1\n3\n3 12 17 12\n", "", 1, 3, "stick 12 is removed twice"),
+    ("fewer sticks than k", "2\n2\n0\n3\n3 12 17\n", "3\n", 2, 5, "found end of input"),
+    ("a non-integer", "1\n3\n2 1 x\n", "", 1, 3, "expected removed stick 2 of 2, found 'x'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "answers", "case", "line", "words"),
+    [row[1:] for row in BAD_INPUTS],
+    ids=[row[0] for row in BAD_INPUTS],
+)
+def test_bad_judge_input(
+    text: str, answers: str, case: int | None, line: int, words: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.in"
+    path.write_text(text)
+    done = run_cli("squares", str(path))
+    assert done.returncode == 2
+    assert done.stdout == answers
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+    where = f"line {line}" if case is None else f"case {case}, line {line}"
+    assert done.stderr.startswith(f"idastar squares: {path}: {where}: "), done.stderr
+    assert words in done.stderr
+
+
+def test_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "squares"]) == 0
+    out = capsys.readouterr().out
+    assert "MISMATCH" not in out
+    assert out.count("  judge   ") == len(SAMPLE_OUT.read_text().splitlines())
