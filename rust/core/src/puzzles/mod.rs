@@ -3,3 +3,4 @@
 //! which engine will search it.
 
 pub mod booksort;
+pub mod sliding;
