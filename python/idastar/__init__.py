@@ -5,6 +5,8 @@ BFS) and the bit-packed puzzles live in a Rust core; this package is the
 Python face of it:
 
 * :mod:`idastar.booksort`: sort a permutation with block moves;
+* :mod:`idastar.sliding`: sliding-tile puzzles from 2 x 2 to 5 x 5, and
+  :mod:`idastar.fifteen`, the 4 x 4 board;
 * :mod:`idastar.reference`: an independent pure-Python implementation of the
   same engines and puzzles, for cross-checking and for reading;
 * ``idastar`` on the command line: judge-format input in, judge output out
@@ -12,12 +14,13 @@ Python face of it:
 
 Every solve returns a :class:`Solution`: the outcome, the optimal cost and
 the path when solved, a proven lower bound otherwise, and statistics.
-Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
+Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`); a position
+that cannot reach the goal raises :class:`Unsolvable`, a kind of it.
 """
 
 from __future__ import annotations
 
-from . import booksort
+from . import booksort, fifteen, sliding
 from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
 
@@ -30,4 +33,6 @@ __all__ = [
     "Unsolvable",
     "__version__",
     "booksort",
+    "fifteen",
+    "sliding",
 ]

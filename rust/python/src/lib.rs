@@ -4,6 +4,7 @@
 
 mod booksort;
 mod common;
+mod sliding;
 
 use idastar_core::Error;
 use pyo3::create_exception;
@@ -28,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     booksort::register(m)?;
+    sliding::register(m)?;
     Ok(())
 }
