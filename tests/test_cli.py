@@ -443,7 +443,7 @@ def demo_judge_lines(text: str) -> list[tuple[str, str]]:
 
 
 def test_demo_answers_match_the_stored_output() -> None:
-    done = run_cli("demo")
+    done = run_cli("demo", "booksort")
     assert (done.returncode, done.stderr) == (0, "")
     expected = SAMPLE_OUT.read_text().splitlines()
     pairs = demo_judge_lines(done.stdout)

@@ -44,44 +44,42 @@ GOAL = sliding.goal_tiles("blank-last")
 #: Korf's goal, ``0 1 ... 15``.
 KORF_GOAL = sliding.goal_tiles("blank-first")
 
-_SIZE = {"width": 4, "height": 4}
-
 
 def solve(tiles: Sequence[int], **options: Any) -> Solution[str]:
     """:func:`idastar.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, **_SIZE, **options)
+    return sliding.solve(tiles, width=4, height=4, **options)
 
 
 def solve_many(cases: Iterable[Sequence[int]], **options: Any) -> list[Solution[str]]:
     """:func:`idastar.sliding.solve_many` on the 4 x 4 board."""
-    return sliding.solve_many(cases, **_SIZE, **options)
+    return sliding.solve_many(cases, width=4, height=4, **options)
 
 
 def distance(tiles: Sequence[int], **options: Any) -> int:
     """:func:`idastar.sliding.distance` on the 4 x 4 board."""
-    return sliding.distance(tiles, **_SIZE, **options)
+    return sliding.distance(tiles, width=4, height=4, **options)
 
 
 def lower_bound(tiles: Sequence[int], **options: Any) -> int:
     """:func:`idastar.sliding.lower_bound` on the 4 x 4 board."""
-    return sliding.lower_bound(tiles, **_SIZE, **options)
+    return sliding.lower_bound(tiles, width=4, height=4, **options)
 
 
 def is_solvable(tiles: Sequence[int], goal: GoalSpec = "blank-last") -> bool:
     """:func:`idastar.sliding.is_solvable` on the 4 x 4 board."""
-    return sliding.is_solvable(tiles, **_SIZE, goal=goal)
+    return sliding.is_solvable(tiles, width=4, height=4, goal=goal)
 
 
 def apply(tiles: Sequence[int], moves: str) -> tuple[int, ...]:
     """:func:`idastar.sliding.apply` on the 4 x 4 board."""
-    return sliding.apply(tiles, moves, **_SIZE)
+    return sliding.apply(tiles, moves, width=4, height=4)
 
 
 def partition(name: str | None = None, goal: GoalSpec = "blank-last") -> list[tuple[int, ...]]:
     """:func:`idastar.sliding.partition` on the 4 x 4 board."""
-    return sliding.partition(name, **_SIZE, goal=goal)
+    return sliding.partition(name, width=4, height=4, goal=goal)
 
 
 def pattern_database(tiles: Sequence[int], **options: Any) -> numpy.ndarray:
     """:func:`idastar.sliding.pattern_database` on the 4 x 4 board."""
-    return sliding.pattern_database(tiles, **_SIZE, **options)
+    return sliding.pattern_database(tiles, width=4, height=4, **options)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Literal
 
 from . import _core
 from ._core import InvalidPuzzle
@@ -76,9 +76,9 @@ MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
 
 Engine = Literal["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional"]
 Heuristic = Literal["pdb", "linear-conflict", "manhattan"]
-GoalSpec = Union[Literal["blank-last", "blank-first"], Sequence[int]]
+GoalSpec = Literal["blank-last", "blank-first"] | Sequence[int]
 #: A partition by name (``"6-6-3"``, ``"7-8"``, ...) or the tiles of each pattern.
-Patterns = Union[str, Sequence[Sequence[int]], None]
+Patterns = str | Sequence[Sequence[int]] | None
 #: ``progress(pattern, patterns, layer, reached, total)``, called after each
 #: breadth-first layer while a pattern database is built.
 Progress = Callable[[int, int, int, int, int], object]
@@ -116,7 +116,9 @@ def _size(width: int, height: int) -> tuple[int, int]:
     return width, height
 
 
-def goal_tiles(goal: GoalSpec = "blank-last", *, width: int = 4, height: int = 4) -> tuple[int, ...]:
+def goal_tiles(
+    goal: GoalSpec = "blank-last", *, width: int = 4, height: int = 4
+) -> tuple[int, ...]:
     """The goal board: ``"blank-last"``, ``"blank-first"`` or an explicit arrangement."""
     width, height = _size(width, height)
     n = width * height

@@ -15,7 +15,7 @@ small.
 from __future__ import annotations
 
 from .engines import Iteration, Outcome, SearchResult, bfs, bfs_layers, ida_star
-from .puzzles import booksort
+from .puzzles import booksort, sliding
 
 __all__ = [
     "Iteration",
@@ -25,4 +25,5 @@ __all__ = [
     "bfs_layers",
     "booksort",
     "ida_star",
+    "sliding",
 ]

@@ -89,13 +89,13 @@ fn puzzle<T: Tiles>(py: Python<'_>, options: &Options, progress: Option<&Py<PyAn
         Heuristic::LinearConflict => Ok(base.with_linear_conflict()),
         Heuristic::Pdb => {
             let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-            let count = pdb::PatternSet::completed(&options.geometry, &options.goal, &options.patterns)
-                .map_err(to_py)?
-                .len();
+            let count =
+                pdb::PatternSet::completed(&options.geometry, &options.goal, &options.patterns).map_err(to_py)?.len();
             let built = detached(py, |interrupt| {
                 let report = |index: usize, p: BuildProgress| -> bool {
                     if let Some(callback) = progress {
-                        let outcome = Python::attach(|py| callback.call1(py, (index, count, p.layer, p.reached, p.total)));
+                        let outcome =
+                            Python::attach(|py| callback.call1(py, (index, count, p.layer, p.reached, p.total)));
                         if let Err(err) = outcome {
                             *failed.lock().expect("not poisoned") = Some(err);
                             return true;
@@ -103,7 +103,12 @@ fn puzzle<T: Tiles>(py: Python<'_>, options: &Options, progress: Option<&Py<PyAn
                     }
                     interrupt.is_some_and(|stop| stop())
                 };
-                let built = base.with_pattern_databases(&options.patterns, options.reflect, options.cache_dir.as_deref(), &report);
+                let built = base.with_pattern_databases(
+                    &options.patterns,
+                    options.reflect,
+                    options.cache_dir.as_deref(),
+                    &report,
+                );
                 let outcome = match &built {
                     Ok(None) if failed.lock().expect("not poisoned").is_none() => Outcome::Interrupted,
                     _ => Outcome::Solved,
@@ -212,7 +217,7 @@ fn solve_all<T: Tiles>(
     let starts = cases
         .iter()
         .enumerate()
-        .map(|(index, tiles)| checker.pack(tiles).map_err(|e| in_case(index, to_py(e))))
+        .map(|(index, tiles)| checker.pack(tiles).map_err(|e| case_error(index, e)))
         .collect::<PyResult<Vec<_>>>()?;
     let puzzle = puzzle::<T>(py, options, progress)?;
     let results = detached(py, |interrupt| {
@@ -222,6 +227,14 @@ fn solve_all<T: Tiles>(
         (results, outcome)
     })?;
     Ok(results.into_iter().map(|r| raw(r, letter)).collect())
+}
+
+/// An error about the case of 0-based `index`, of the same class.
+fn case_error(index: usize, error: Error) -> PyErr {
+    match error {
+        Error::Unsolvable(message) => to_py(Error::Unsolvable(format!("case {index}: {message}"))),
+        other => in_case(index, to_py(other)),
+    }
 }
 
 /// Solves many boards on all cores, results in input order.
@@ -301,7 +314,8 @@ fn sliding_is_solvable(tiles: Vec<u32>, width: usize, height: usize, goal: Vec<u
 #[pyo3(signature = (*, width, height, goal))]
 fn sliding_distance_distribution(py: Python<'_>, width: usize, height: usize, goal: Vec<u32>) -> PyResult<Vec<u64>> {
     let options = Options::new(width, height, goal, "manhattan", None, None, false, None)?;
-    detached(py, |_| (sliding::distance_distribution(&options.geometry, &options.goal), Outcome::Solved))?.map_err(to_py)
+    detached(py, |_| (sliding::distance_distribution(&options.geometry, &options.goal), Outcome::Solved))?
+        .map_err(to_py)
 }
 
 /// The tiles of each pattern of a partition (by name, or the default).

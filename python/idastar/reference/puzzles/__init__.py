@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import booksort
+from . import booksort, sliding
 
-__all__ = ["booksort"]
+__all__ = ["booksort", "sliding"]
