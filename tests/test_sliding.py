@@ -258,7 +258,7 @@ def test_a_failing_progress_callback_stops_the_build(tmp_path: Path) -> None:
 
 
 def test_partitions() -> None:
-    assert [len(p) for p in fifteen.partition()] == [6, 6, 3]
+    assert sorted(len(p) for p in fifteen.partition()) == [3, 6, 6]
     assert [len(p) for p in fifteen.partition("7-8")] == [7, 8]
     tiles = sorted(t for p in fifteen.partition("5-5-5", goal="blank-first") for t in p)
     assert tiles == list(range(1, 16))

@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! cargo run --release --example fifteen -- pdb:6-6-3 ../shared/data/korf100.txt [first] [count]
+//! cargo run --release --example fifteen -- pdb:1,2,3/4,5,8,9,12,13/6,7,10,11,14,15
 //! ```
 
 use std::time::Instant;
@@ -23,7 +24,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let began = Instant::now();
     let puzzle = match heuristic.split_once(':') {
         Some(("pdb", name)) => {
-            let cells = pdb::partition(&geometry, &goal, name)?;
+            // A name ("6-6-3") or goal cells ("1,2,3/4,5,8/...").
+            let cells = if name.contains(',') {
+                name.split('/')
+                    .map(|p| p.split(',').map(str::parse).collect::<Result<Vec<u8>, _>>())
+                    .collect::<Result<_, _>>()?
+            } else {
+                pdb::partition(&geometry, &goal, name)?
+            };
             puzzle.with_pattern_databases(&cells, true, None, &|_, _| false)?.expect("not cancelled")
         }
         _ if heuristic == "linear-conflict" => puzzle.with_linear_conflict(),

@@ -262,7 +262,7 @@ fn one_tile_databases_are_manhattan_distances() {
 fn partitions_cover_the_tiles_once() {
     for (w, h, name, sizes) in [
         (4, 4, "7-8", vec![7, 8]),
-        (4, 4, "6-6-3", vec![6, 6, 3]),
+        (4, 4, "6-6-3", vec![3, 6, 6]),
         (4, 4, "5-5-5", vec![5, 5, 5]),
         (5, 5, "6-6-6-6", vec![6, 6, 6, 6]),
         (3, 4, "6-5", vec![6, 5]),
