@@ -437,3 +437,14 @@ def test_demo_of_every_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "booksort" in out and "fifteen" in out and "MISMATCH" not in out
     assert out.count("judge   8   (expected 8)") == 3
+
+
+def test_help_shows_fifteen() -> None:
+    done = run_cli("--help")
+    assert (
+        "printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | idastar fifteen" in done.stdout
+    )
+    sub = run_cli("fifteen", "--help")
+    assert sub.returncode == 0
+    assert all(option in sub.stdout for option in ("--batch", "--path", "--goal", "--heuristic"))
+    assert run_cli("fifteen", stdin="1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n").stdout == "8\n"

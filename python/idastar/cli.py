@@ -59,7 +59,7 @@ example:
   2
   3
   $ idastar demo          # the built-in samples, with moves and timings
-  $ printf '1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n' | idastar fifteen
+  $ printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | idastar fifteen
   8
   $ idastar booksort -h   # the input format and the options"""
 
