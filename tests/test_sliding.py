@@ -448,3 +448,9 @@ def test_help_shows_fifteen() -> None:
     assert sub.returncode == 0
     assert all(option in sub.stdout for option in ("--batch", "--path", "--goal", "--heuristic"))
     assert run_cli("fifteen", stdin="1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n").stdout == "8\n"
+
+
+def test_storing_engines_have_a_default_memory_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sliding, "DEFAULT_STATE_LIMIT", 5_000)
+    result = fifteen.solve(KORF_2, goal="blank-first", engine="astar", heuristic="manhattan")
+    assert result.outcome is Outcome.MEMORY_LIMIT

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     import numpy
 
 __all__ = [
+    "DEFAULT_STATE_LIMIT",
     "MAX_DISTRIBUTION_CELLS",
     "MOVES",
     "Engine",
@@ -71,6 +72,9 @@ __all__ = [
 
 #: The move letters: the way the blank moves (the tile moves the other way).
 MOVES = "ULRD"
+#: The states A*, BFS and bidirectional BFS may store when ``state_limit``
+#: is not given (a few gigabytes): beyond it they stop with ``memory_limit``.
+DEFAULT_STATE_LIMIT = 20_000_000
 #: The largest board (in cells) :func:`distance_distribution` takes.
 MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
 
@@ -137,6 +141,13 @@ def _pattern_args(patterns: Patterns) -> dict[str, object]:
     if isinstance(patterns, str):
         return {"partition": patterns}
     return {"pattern_tiles": [_ints(p, "pattern") for p in patterns]}
+
+
+def _state_limit(engine: str, state_limit: int | None) -> int | None:
+    limit = _non_negative("state_limit", state_limit)
+    if limit is None and engine in ("astar", "bfs", "bidirectional"):
+        return DEFAULT_STATE_LIMIT
+    return limit
 
 
 def _non_negative(name: str, value: int | None) -> int | None:
@@ -206,7 +217,9 @@ def solve(
             (stops with ``memory_limit`` at ``state_limit`` states),
             ``"iddfs"``, ``"bfs"`` or ``"bidirectional"``.
         max_moves: look no further; beyond it the outcome is ``no_solution``.
-        node_limit, time_limit, state_limit: stop with that outcome.
+        node_limit, time_limit, state_limit: stop with that outcome. The
+            engines that store states stop at :data:`DEFAULT_STATE_LIMIT`
+            states unless ``state_limit`` says otherwise.
         cache_dir: where pattern databases are kept (default: see :func:`cache_dir`).
         progress: called while a pattern database is built, see :data:`Progress`.
 
@@ -227,7 +240,7 @@ def solve(
         max_cost=_non_negative("max_moves", max_moves),
         max_nodes=_non_negative("node_limit", node_limit),
         time_limit=time_limit,
-        max_states=_non_negative("state_limit", state_limit),
+        max_states=_state_limit(engine, state_limit),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
     return Solution._from_raw(raw)
@@ -268,7 +281,7 @@ def solve_many(
         max_cost=_non_negative("max_moves", max_moves),
         max_nodes=_non_negative("node_limit", node_limit),
         time_limit=time_limit,
-        max_states=_non_negative("state_limit", state_limit),
+        max_states=_state_limit(engine, state_limit),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
     return [Solution._from_raw(raw) for raw in raws]
