@@ -81,7 +81,8 @@ pub fn unrank(n: usize, k: usize, mut index: usize, cells: &mut [u8]) {
 pub struct BuildProgress {
     /// The layer just finished (its distance).
     pub layer: u32,
-    /// Placements reached so far.
+    /// Placements whose distance is known (those of the layers expanded so
+    /// far); equal to `total` in the report that ends the build.
     pub reached: u64,
     pub total: u64,
 }
