@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,23 @@ def seeds_dir() -> Path | None:
         return beside
     from_env = os.environ.get("IDASTAR_SEEDS")
     return Path(from_env) if from_env else None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def pattern_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Pattern databases go to a temporary directory, never the user's cache.
+
+    Set in the environment so that the command-line runs in subprocesses
+    share it: a database built by one test is loaded by the next.
+    """
+    directory = tmp_path_factory.mktemp("pdb-cache")
+    previous = os.environ.get("IDASTAR_CACHE_DIR")
+    os.environ["IDASTAR_CACHE_DIR"] = str(directory)
+    yield directory
+    if previous is None:
+        del os.environ["IDASTAR_CACHE_DIR"]
+    else:
+        os.environ["IDASTAR_CACHE_DIR"] = previous
 
 
 @pytest.fixture(scope="session")

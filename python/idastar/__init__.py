@@ -9,6 +9,8 @@ Python face of it:
 * :mod:`idastar.search`: the engines on problems written in Python;
 * :mod:`idastar.squares`: Square Destroyer, the fewest matchsticks that
   leave no square;
+* :mod:`idastar.sliding`: sliding-tile puzzles from 2 x 2 to 5 x 5, and
+  :mod:`idastar.fifteen`, the 4 x 4 board;
 * :mod:`idastar.reference`: an independent pure-Python implementation of the
   same engines and puzzles, for cross-checking and for reading;
 * ``idastar`` on the command line: judge-format input in, judge output out
@@ -16,12 +18,13 @@ Python face of it:
 
 Every solve returns a :class:`Solution`: the outcome, the optimal cost and
 the path when solved, a proven lower bound otherwise, and statistics.
-Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`).
+Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`); a position
+that cannot reach the goal raises :class:`Unsolvable`, a kind of it.
 """
 
 from __future__ import annotations
 
-from . import booksort, rotation, search, squares
+from . import booksort, fifteen, rotation, search, sliding, squares
 from ._core import InvalidPuzzle, Unsolvable, __version__
 from ._results import Iteration, Outcome, Solution, Stats
 
@@ -34,7 +37,9 @@ __all__ = [
     "Unsolvable",
     "__version__",
     "booksort",
+    "fifteen",
     "rotation",
     "search",
+    "sliding",
     "squares",
 ]

@@ -97,3 +97,87 @@ def squares_solve(
 ) -> tuple[str, int | None, list[int], int | None, list[tuple[int, int, int]], int, int, float]: ...
 def squares_lower_bounds(n: int, removed: Sequence[int]) -> tuple[int, int]: ...
 def squares_intact(n: int, removed: Sequence[int]) -> list[tuple[int, int, int]]: ...
+
+#: (outcome, cost, path of move letters, lower_bound, iterations, expanded, generated, seconds)
+_SlidingRaw = tuple[
+    str,
+    int | None,
+    list[str],
+    int | None,
+    list[tuple[int, int, int]],
+    int,
+    int,
+    float,
+]
+_Progress = Callable[[int, int, int, int, int], object]
+
+SLIDING_MAX_DISTRIBUTION_CELLS: int
+SLIDING_PDB_FORMAT_VERSION: int
+
+def sliding_solve(
+    tiles: Sequence[int],
+    *,
+    width: int,
+    height: int,
+    goal: Sequence[int],
+    heuristic: str = "pdb",
+    partition: str | None = None,
+    pattern_tiles: Sequence[Sequence[int]] | None = None,
+    reflect: bool = True,
+    cache_dir: str | None = None,
+    progress: _Progress | None = None,
+    engine: str = "ida",
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+) -> _SlidingRaw: ...
+def sliding_solve_many(
+    cases: Sequence[Sequence[int]],
+    *,
+    width: int,
+    height: int,
+    goal: Sequence[int],
+    heuristic: str = "pdb",
+    partition: str | None = None,
+    pattern_tiles: Sequence[Sequence[int]] | None = None,
+    reflect: bool = True,
+    cache_dir: str | None = None,
+    progress: _Progress | None = None,
+    engine: str = "ida",
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    max_states: int | None = None,
+) -> list[_SlidingRaw]: ...
+def sliding_lower_bound(
+    tiles: Sequence[int],
+    *,
+    width: int,
+    height: int,
+    goal: Sequence[int],
+    heuristic: str = "pdb",
+    partition: str | None = None,
+    pattern_tiles: Sequence[Sequence[int]] | None = None,
+    reflect: bool = True,
+    cache_dir: str | None = None,
+    progress: _Progress | None = None,
+) -> int: ...
+def sliding_is_solvable(
+    tiles: Sequence[int], *, width: int, height: int, goal: Sequence[int]
+) -> bool: ...
+def sliding_distance_distribution(*, width: int, height: int, goal: Sequence[int]) -> list[int]: ...
+def sliding_partition(
+    *, width: int, height: int, goal: Sequence[int], partition: str | None = None
+) -> list[list[int]]: ...
+def sliding_pattern_database(
+    tiles: Sequence[int],
+    *,
+    width: int,
+    height: int,
+    goal: Sequence[int],
+    cache_dir: str | None = None,
+    progress: _Progress | None = None,
+) -> tuple[bytes, list[int]]: ...
+def sliding_cache_dir(explicit: str | None = None) -> str | None: ...
+def sliding_clear_loaded() -> None: ...

@@ -59,6 +59,8 @@ example:
   2
   3
   $ idastar demo          # the built-in samples, with moves and timings
+  $ printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | idastar fifteen
+  8
   $ idastar booksort -h   # the input format and the options"""
 
 
@@ -146,13 +148,19 @@ def _stdin() -> TextIO:
 
 def _run_puzzle(args: argparse.Namespace) -> int:
     puzzle: Puzzle = args.puzzle
-    if args.file == "-":
+    # A puzzle with a --batch FILE option reads that file instead of the
+    # judge input; both at once would be ambiguous.
+    batch = getattr(args, "batch", None)
+    if batch is not None and args.file != "-":
+        return _fail(puzzle.name, "give the judge input FILE or --batch FILE, not both")
+    path = batch if batch is not None else args.file
+    if path == "-":
         source, stream = "<stdin>", _stdin()
         close = False
     else:
-        source = args.file
+        source = path
         try:
-            stream = open(args.file, encoding="utf-8", errors="replace")
+            stream = open(path, encoding="utf-8", errors="replace")
         except OSError as error:
             return _fail(puzzle.name, f"{source}: cannot read: {error.strerror or error}")
         close = True

@@ -76,5 +76,6 @@ def moves_text(path: Sequence[tuple[int, ...]]) -> str:
 
 # The puzzles register themselves on import; the order is the order of the help.
 from . import booksort as booksort  # noqa: E402
+from . import fifteen as fifteen  # noqa: E402
 from . import rotation as rotation  # noqa: E402
 from . import squares as squares  # noqa: E402

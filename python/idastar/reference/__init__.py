@@ -15,7 +15,7 @@ small.
 from __future__ import annotations
 
 from .engines import Iteration, Outcome, SearchResult, bfs, bfs_layers, ida_star
-from .puzzles import booksort, rotation, squares
+from .puzzles import booksort, rotation, sliding, squares
 
 __all__ = [
     "Iteration",
@@ -26,5 +26,6 @@ __all__ = [
     "booksort",
     "ida_star",
     "rotation",
+    "sliding",
     "squares",
 ]

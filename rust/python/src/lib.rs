@@ -6,6 +6,7 @@ mod booksort;
 mod common;
 mod rotation;
 mod search;
+mod sliding;
 mod squares;
 
 use idastar_core::Error;
@@ -34,5 +35,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     squares::register(m)?;
+    sliding::register(m)?;
     Ok(())
 }

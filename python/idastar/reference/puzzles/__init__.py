@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import booksort, rotation, squares
+from . import booksort, rotation, sliding, squares
 
-__all__ = ["booksort", "rotation", "squares"]
+__all__ = ["booksort", "rotation", "sliding", "squares"]

@@ -4,4 +4,5 @@
 
 pub mod booksort;
 pub mod rotation;
+pub mod sliding;
 pub mod squares;

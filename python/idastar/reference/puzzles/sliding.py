@@ -1,0 +1,209 @@
+"""Sliding-tile puzzles, written for reading rather than speed.
+
+A board is a tuple of ``width * height`` tiles, row by row, ``0`` the blank.
+A move slides a tile next to the blank into it, and is named by the way the
+*blank* goes: ``U``, ``D``, ``L`` or ``R``. The goal is any arrangement; the
+judge's is ``1 2 ... n-1 0``.
+
+* :func:`solve`: IDA* with the Manhattan distance (the generic reference
+  engine; no move pruning, the engine's path check does the rest);
+* :func:`distance`, :func:`distance_distribution`: breadth-first search, the
+  oracle that involves no heuristic at all;
+* :func:`is_solvable`: the parity rule, which the tests check against
+  breadth-first search on small boards;
+* :func:`pattern_database`: a pattern's values by a 0-1 breadth-first search
+  over (placement, blank), the oracle for the Rust databases.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+from ..engines import bfs, bfs_layers, ida_star
+
+Board = tuple[int, ...]
+MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+
+def goal_blank_last(width: int, height: int) -> Board:
+    """``1 2 ... n-1 0``."""
+    return (*range(1, width * height), 0)
+
+
+def _validated(tiles: Sequence[int], width: int, height: int) -> Board:
+    board = tuple(tiles)
+    if sorted(board) != list(range(width * height)):
+        raise ValueError(f"a {width}x{height} board holds 0..{width * height - 1} once each")
+    return board
+
+
+def moves_from(board: Board, width: int, height: int) -> Iterator[tuple[str, Board]]:
+    """Every move out of ``board`` with the board it leads to."""
+    blank = board.index(0)
+    row, col = divmod(blank, width)
+    for letter, (dr, dc) in MOVES.items():
+        r, c = row + dr, col + dc
+        if 0 <= r < height and 0 <= c < width:
+            cell = r * width + c
+            after = list(board)
+            after[blank], after[cell] = after[cell], 0
+            yield letter, tuple(after)
+
+
+def apply(board: Sequence[int], letters: str, width: int, height: int) -> Board:
+    """The board after the moves ``letters``; ``ValueError`` for a move off the board."""
+    state = _validated(board, width, height)
+    for letter in letters:
+        for name, after in moves_from(state, width, height):
+            if name == letter:
+                state = after
+                break
+        else:
+            raise ValueError(f"move {letter!r} is not possible on {state}")
+    return state
+
+
+def manhattan(board: Sequence[int], goal: Sequence[int], width: int) -> int:
+    """Each tile's row and column distance to its goal cell, summed (the blank not counted)."""
+    home = {tile: cell for cell, tile in enumerate(goal)}
+    total = 0
+    for cell, tile in enumerate(board):
+        if tile:
+            target = home[tile]
+            total += abs(cell // width - target // width) + abs(cell % width - target % width)
+    return total
+
+
+def is_solvable(board: Sequence[int], goal: Sequence[int], width: int) -> bool:
+    """Whether ``board`` can reach ``goal``.
+
+    A move swaps the blank with a neighbour: a transposition of the cells'
+    contents, which moves the blank one step. So the parity of the
+    permutation from board to goal (blank included) and the parity of the
+    blank's taxicab distance to its goal cell change together, and must
+    agree. (That they suffice is the classic theorem; the tests check it.)
+    """
+    home = {tile: cell for cell, tile in enumerate(goal)}
+    mapping = [home[tile] for tile in board]
+    inversions = sum(
+        1 for i, j in itertools.combinations(range(len(mapping)), 2) if mapping[i] > mapping[j]
+    )
+    blank, target = board.index(0), home[0]
+    blank_steps = abs(blank // width - target // width) + abs(blank % width - target % width)
+    return inversions % 2 == blank_steps % 2
+
+
+def _successors(width: int, height: int):  # type: ignore[no-untyped-def]
+    def successors(board: Board) -> Iterator[tuple[Board, int]]:
+        for _, after in moves_from(board, width, height):
+            yield after, 1
+
+    return successors
+
+
+def _letters(path: list[Board], width: int, height: int) -> str:
+    out = []
+    for before, after in itertools.pairwise(path):
+        out.append(next(name for name, b in moves_from(before, width, height) if b == after))
+    return "".join(out)
+
+
+def solve(
+    tiles: Sequence[int],
+    width: int,
+    height: int,
+    goal: Sequence[int] | None = None,
+    *,
+    max_moves: int | None = None,
+) -> tuple[int | None, str]:
+    """The fewest moves from ``tiles`` to ``goal`` and the moves, by IDA* with
+    the Manhattan distance; ``(None, "")`` beyond ``max_moves``.
+
+    The board must be solvable (see :func:`is_solvable`): on an unsolvable
+    one, IDA* would deepen forever.
+    """
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    start = _validated(tiles, width, height)
+    if not is_solvable(start, target, width):
+        raise ValueError("the board cannot reach the goal")
+    result = ida_star(
+        start,
+        _successors(width, height),
+        lambda board: manhattan(board, target, width),
+        lambda board: board == target,
+        max_cost=max_moves,
+    )
+    if not result.solved:
+        return None, ""
+    return result.cost, _letters(result.path, width, height)
+
+
+def distance(
+    tiles: Sequence[int], width: int, height: int, goal: Sequence[int] | None = None
+) -> int:
+    """The fewest moves by breadth-first search; no heuristic involved."""
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    result = bfs(
+        _validated(tiles, width, height), _successors(width, height), lambda b: b == target
+    )
+    if result.cost is None:
+        raise ValueError("the board cannot reach the goal")
+    return result.cost
+
+
+def distance_distribution(width: int, height: int, goal: Sequence[int] | None = None) -> list[int]:
+    """Boards by distance from the goal, over everything that reaches it."""
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    return bfs_layers(target, _successors(width, height))
+
+
+def pattern_database(
+    pattern: Sequence[int], width: int, height: int, goal: Sequence[int] | None = None
+) -> dict[tuple[int, ...], int]:
+    """For each placement of the ``pattern`` tiles (their cells, in pattern
+    order), the fewest moves of pattern tiles that bring them home.
+
+    A 0-1 breadth-first search over (placement, blank cell) from the goal
+    placement with the blank anywhere: the blank moving onto another tile's
+    cell costs nothing (that tile is not distinguished), onto a pattern
+    tile's cell it costs one. Moves are reversible, so distances from the
+    goal are distances to it. The value of a placement is the least over
+    where the blank is.
+    """
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    home = tuple(target.index(tile) for tile in pattern)
+    cells = width * height
+    best: dict[tuple[tuple[int, ...], int], int] = {}
+    queue: deque[tuple[tuple[int, ...], int, int]] = deque()
+    for blank in range(cells):
+        if blank not in home:
+            best[home, blank] = 0
+            queue.append((home, blank, 0))
+    while queue:
+        placement, blank, cost = queue.popleft()
+        if best[placement, blank] < cost:
+            continue
+        row, col = divmod(blank, width)
+        for dr, dc in MOVES.values():
+            r, c = row + dr, col + dc
+            if not (0 <= r < height and 0 <= c < width):
+                continue
+            cell = r * width + c
+            if cell in placement:
+                moved = tuple(blank if p == cell else p for p in placement)
+                step = 1
+            else:
+                moved, step = placement, 0
+            key = (moved, cell)
+            if key not in best or best[key] > cost + step:
+                best[key] = cost + step
+                if step:
+                    queue.append((moved, cell, cost + 1))
+                else:
+                    queue.appendleft((moved, cell, cost))
+    values: dict[tuple[int, ...], int] = {}
+    for (placement, _), cost in best.items():
+        values[placement] = min(cost, values.get(placement, cost))
+    return values

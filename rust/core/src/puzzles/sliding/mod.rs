@@ -1,0 +1,325 @@
+//! Sliding-tile puzzles: the 8-, 15- and 24-puzzle and every rectangle from
+//! 2 x 2 to 5 x 5.
+//!
+//! A board of `width x height` cells holds the tiles `1..n-1` and the blank
+//! `0`; a move slides a tile next to the blank into it. Moves are named by
+//! the way the **blank** goes ([`Dir`]): `Up` slides the tile above the
+//! blank down.
+//!
+//! The goal is a parameter ([`Goal`]): the blank last (`1 2 ... 15 0`, the
+//! judge's), the blank first (`0 1 ... 15`, Korf's instances) or any
+//! arrangement. Half of all boards cannot reach a given goal; that is
+//! decided up front from the permutation's parity and the blank's place
+//! ([`is_solvable`]), and [`Sliding::pack`] answers [`Error::Unsolvable`].
+//!
+//! Three admissible heuristics, each kept up to date move by move: the
+//! [`Manhattan`] distance, [`LinearConflict`]s on top of it, and additive
+//! disjoint pattern databases ([`pdb::PatternSet`], built by breadth-first
+//! search and cached on disk by [`pdb_cache`]) with the reflected lookup.
+//!
+//! Positions pack 4 bits a cell into a `u64` up to 16 cells and 5 bits into
+//! a `u128` up to 25 ([`Tiles`]). [`Sliding`] implements [`Problem`] and
+//! [`Reversible`] for every generic engine; [`Sliding::solve`] runs the
+//! IDA* specialised to sliding tiles, which is what the workhorse is.
+
+use std::marker::PhantomData;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::engines::bfs_layers;
+use crate::{Edge, Error, Limits, Problem, Result, Reversible, SearchResult};
+
+mod board;
+mod linear_conflict;
+mod manhattan;
+pub mod pdb;
+pub mod pdb_cache;
+mod search;
+
+pub use board::{is_solvable, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+pub use pdb::{BuildProgress, PatternDb, PatternSet};
+pub use search::Incremental;
+
+/// Which lower bound guides the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Heuristic {
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+impl Heuristic {
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear-conflict",
+            Heuristic::Pdb => "pdb",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Self> {
+        match name {
+            "manhattan" => Ok(Heuristic::Manhattan),
+            "linear-conflict" => Ok(Heuristic::LinearConflict),
+            "pdb" => Ok(Heuristic::Pdb),
+            other => Err(Error::InvalidArgument(format!(
+                "unknown sliding-tile heuristic {other:?}; expected \"pdb\", \"linear-conflict\" or \"manhattan\""
+            ))),
+        }
+    }
+}
+
+/// The heuristic in use, ready to evaluate.
+#[derive(Debug, Clone)]
+enum Evaluator {
+    Manhattan(Manhattan),
+    LinearConflict(LinearConflict),
+    Pdb(Arc<PatternSet>),
+}
+
+/// A sliding-tile puzzle as a search problem, its positions packed in `T`
+/// (`u64` up to 16 cells, `u128` up to 25).
+#[derive(Debug, Clone)]
+pub struct Sliding<T: Tiles = u64> {
+    geometry: Geometry,
+    goal: Goal,
+    goal_position: Position<T>,
+    manhattan: Manhattan,
+    evaluator: Evaluator,
+    marker: PhantomData<T>,
+}
+
+impl<T: Tiles> Sliding<T> {
+    /// The puzzle on `geometry` with `goal`, guided by the Manhattan
+    /// distance.
+    pub fn new(geometry: Geometry, goal: Goal) -> Result<Self> {
+        if geometry.cells() > T::CAPACITY {
+            return Err(Error::InvalidArgument(format!(
+                "{} cells do not fit {} bits a cell; use a wider state",
+                geometry.cells(),
+                T::BITS
+            )));
+        }
+        if goal.tiles().len() != geometry.cells() {
+            return Err(Error::invalid(format!(
+                "goal has {} cells, the board {}",
+                goal.tiles().len(),
+                geometry.cells()
+            )));
+        }
+        let manhattan = Manhattan::new(&geometry, &goal);
+        let goal_position = Position { tiles: T::pack(goal.tiles()), blank: goal.blank_cell() as u8 };
+        Ok(Sliding {
+            evaluator: Evaluator::Manhattan(manhattan.clone()),
+            manhattan,
+            geometry,
+            goal,
+            goal_position,
+            marker: PhantomData,
+        })
+    }
+
+    /// Guided by the Manhattan distance plus linear conflicts.
+    pub fn with_linear_conflict(mut self) -> Self {
+        self.evaluator = Evaluator::LinearConflict(LinearConflict::new(&self.geometry, &self.goal));
+        self
+    }
+
+    /// Guided by the Manhattan distance alone.
+    pub fn with_manhattan(mut self) -> Self {
+        self.evaluator = Evaluator::Manhattan(self.manhattan.clone());
+        self
+    }
+
+    /// Guided by pattern databases (built for this board and goal).
+    pub fn with_patterns(mut self, patterns: Arc<PatternSet>) -> Self {
+        self.evaluator = Evaluator::Pdb(patterns);
+        self
+    }
+
+    /// Loads or builds the databases of `patterns` (goal cells; tiles left
+    /// out count by their Manhattan distance) in `cache_dir` (see
+    /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
+    /// reflected lookup when `reflect` and the goal allow it. `Ok(None)`
+    /// when `progress` cancelled a build.
+    pub fn with_pattern_databases(
+        self,
+        patterns: &[Vec<u8>],
+        reflect: bool,
+        cache_dir: Option<&Path>,
+        progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
+    ) -> Result<Option<Self>> {
+        let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
+        let mut dbs = Vec::with_capacity(all.len());
+        for (index, cells) in all.iter().enumerate() {
+            let report = |p: BuildProgress| progress(index, p);
+            match pdb_cache::load_or_build(&self.geometry, cells, cache_dir, &report)? {
+                Some((db, _)) => dbs.push(db),
+                None => return Ok(None),
+            }
+        }
+        let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
+        Ok(Some(self.with_patterns(Arc::new(set))))
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// The goal as a packed position.
+    pub fn goal_position(&self) -> Position<T> {
+        self.goal_position
+    }
+
+    pub fn heuristic_kind(&self) -> Heuristic {
+        match self.evaluator {
+            Evaluator::Manhattan(_) => Heuristic::Manhattan,
+            Evaluator::LinearConflict(_) => Heuristic::LinearConflict,
+            Evaluator::Pdb(_) => Heuristic::Pdb,
+        }
+    }
+
+    pub fn patterns(&self) -> Option<&Arc<PatternSet>> {
+        match &self.evaluator {
+            Evaluator::Pdb(set) => Some(set),
+            _ => None,
+        }
+    }
+
+    /// Checks a board (`tiles[cell]`, 0 the blank), saying what is wrong.
+    pub fn validate(&self, tiles: &[u32]) -> Result<Vec<u8>> {
+        board::validate(&self.geometry, tiles).map_err(Error::InvalidPuzzle)
+    }
+
+    /// Packs a board that can reach the goal; [`Error::InvalidPuzzle`] if
+    /// it is not a board, [`Error::Unsolvable`] if it cannot.
+    pub fn pack(&self, tiles: &[u32]) -> Result<Position<T>> {
+        let board = self.validate(tiles)?;
+        if !is_solvable(&self.geometry, &self.goal, &board) {
+            return Err(Error::Unsolvable(format!(
+                "this board cannot reach the goal: its permutation parity and the blank's distance \
+                 to its goal cell differ in parity (only half of all {}x{} boards can reach a given goal)",
+                self.geometry.width(),
+                self.geometry.height()
+            )));
+        }
+        Ok(self.pack_unchecked(&board))
+    }
+
+    fn pack_unchecked(&self, board: &[u8]) -> Position<T> {
+        let blank = board.iter().position(|&t| t == 0).expect("validated") as u8;
+        Position { tiles: T::pack(board), blank }
+    }
+
+    pub fn unpack(&self, position: Position<T>) -> Vec<u8> {
+        position.unpack(self.geometry.cells())
+    }
+
+    /// The position after the blank moves `dir`, if it can.
+    #[inline]
+    pub fn apply(&self, position: Position<T>, dir: Dir) -> Option<Position<T>> {
+        let blank = position.blank as usize;
+        let cell = self.geometry.neighbour(blank, dir)?;
+        let tile = position.tiles.get(cell);
+        Some(Position { tiles: position.tiles.slide(blank, cell, tile), blank: cell as u8 })
+    }
+
+    /// The heuristic's bound for a board.
+    pub fn evaluate(&self, board: &[u8]) -> u32 {
+        match &self.evaluator {
+            Evaluator::Manhattan(m) => m.evaluate(board),
+            Evaluator::LinearConflict(lc) => lc.evaluate(board),
+            Evaluator::Pdb(set) => set.evaluate(board),
+        }
+    }
+
+    /// The fewest moves to the goal, by the IDA* specialised to sliding
+    /// tiles.
+    pub fn solve(&self, start: Position<T>, limits: &Limits) -> SearchResult<Dir> {
+        let board = self.unpack(start);
+        match &self.evaluator {
+            Evaluator::Manhattan(m) => search::ida(&self.geometry, m, &board, limits),
+            Evaluator::LinearConflict(lc) => search::ida(&self.geometry, lc, &board, limits),
+            Evaluator::Pdb(set) => search::ida(&self.geometry, set.as_ref(), &board, limits),
+        }
+    }
+}
+
+impl<T: Tiles> Problem for Sliding<T> {
+    type State = Position<T>;
+    type Move = Dir;
+
+    fn is_goal(&self, state: &Position<T>) -> bool {
+        *state == self.goal_position
+    }
+
+    fn heuristic(&self, state: &Position<T>) -> u32 {
+        self.evaluate(&self.unpack(*state))
+    }
+
+    /// Leaves out the move that undoes `last`. The Manhattan distance of a
+    /// child is the parent's plus or minus one, for the one tile that moved.
+    fn successors(&self, state: &Position<T>, last: Option<Dir>, out: &mut Vec<Edge<Dir, Position<T>>>) {
+        let parent_manhattan = match self.evaluator {
+            Evaluator::Manhattan(_) => Some(self.heuristic(state)),
+            _ => None,
+        };
+        let blank = state.blank as usize;
+        for dir in Dir::ALL {
+            if Some(dir.inverse()) == last {
+                continue;
+            }
+            let Some(cell) = self.geometry.neighbour(blank, dir) else { continue };
+            let tile = state.tiles.get(cell);
+            let child = Position { tiles: state.tiles.slide(blank, cell, tile), blank: cell as u8 };
+            let edge = Edge::new(dir, child, 1);
+            out.push(match parent_manhattan {
+                Some(h) => edge.with_heuristic(h + self.manhattan.tile(tile, blank) - self.manhattan.tile(tile, cell)),
+                None => edge,
+            });
+        }
+    }
+}
+
+impl<T: Tiles> Reversible for Sliding<T> {
+    fn goal(&self) -> Position<T> {
+        self.goal_position
+    }
+
+    /// Every move is undone by the opposite one.
+    fn predecessors(&self, state: &Position<T>, out: &mut Vec<Edge<Dir, Position<T>>>) {
+        for dir in Dir::ALL {
+            if let Some(before) = self.apply(*state, dir) {
+                out.push(Edge::new(dir.inverse(), before, 1));
+            }
+        }
+    }
+}
+
+/// The largest board [`distance_distribution`] takes, in cells (2 x 5:
+/// 1.8 million positions).
+pub const MAX_DISTRIBUTION_CELLS: usize = 10;
+
+/// How many of the positions that reach `goal` lie at each distance from
+/// it: a breadth-first search over the whole space (moves are reversible,
+/// so distances from the goal are distances to it).
+pub fn distance_distribution(geometry: &Geometry, goal: &Goal) -> Result<Vec<u64>> {
+    if geometry.cells() > MAX_DISTRIBUTION_CELLS {
+        return Err(Error::InvalidArgument(format!(
+            "whole-space search takes boards of at most {MAX_DISTRIBUTION_CELLS} cells, got {}x{}",
+            geometry.width(),
+            geometry.height()
+        )));
+    }
+    let puzzle: Sliding<u64> = Sliding::new(geometry.clone(), goal.clone())?;
+    Ok(bfs_layers(&puzzle, puzzle.goal_position, None))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+//! Pattern databases on disk and in memory.
+//!
+//! A database is built once and kept in a file of the user's cache
+//! directory: `$IDASTAR_CACHE_DIR`, else `$XDG_CACHE_HOME/idastar`, else
+//! `~/.cache/idastar` (or a directory the caller names). The file starts
+//! with a versioned header naming the board and the pattern and a checksum
+//! of the data; a file whose header, length or checksum is not exactly
+//! right is rebuilt, never trusted. Files are written to a temporary name
+//! and renamed into place, so a reader never sees half a file and two
+//! processes building at once both end with a whole one.
+//!
+//! Within a process each database is loaded once and shared.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::board::Geometry;
+use super::pdb::{PatternDb, ProgressFn};
+use crate::{Error, Result};
+
+const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
+/// Bumped whenever the file layout or the meaning of the values changes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Databases this small are rebuilt rather than stored.
+const SMALLEST_STORED: usize = 3;
+
+/// The cache directory: `explicit`, else `$IDASTAR_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/idastar`, else `$HOME/.cache/idastar`.
+pub fn cache_dir(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(dir) = explicit {
+        return Some(dir.to_path_buf());
+    }
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("IDASTAR_CACHE_DIR")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("idastar")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache").join("idastar")))
+}
+
+/// The file name of a pattern's database.
+pub fn file_name(width: usize, height: usize, cells: &[u8]) -> String {
+    let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
+    format!("sliding-{width}x{height}-{}.pdb", cells.join("-"))
+}
+
+/// A 64-bit checksum of `data` (four multiply-rotate lanes over 8-byte
+/// words; not cryptographic, it is there to catch damaged files).
+pub fn checksum(data: &[u8]) -> u64 {
+    const K: [u64; 4] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63];
+    let mut lanes = [1u64, 2, 3, 4];
+    let mut chunks = data.chunks_exact(32);
+    for chunk in &mut chunks {
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let word = u64::from_le_bytes(chunk[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+            *lane = (*lane ^ word).wrapping_mul(K[i]).rotate_left(31);
+        }
+    }
+    let mut h = data.len() as u64;
+    for (i, lane) in lanes.iter().enumerate() {
+        h = (h ^ lane).wrapping_mul(K[i]).rotate_left(27);
+    }
+    for &byte in chunks.remainder() {
+        h = (h ^ u64::from(byte)).wrapping_mul(K[0]).rotate_left(23);
+    }
+    h ^ (h >> 29)
+}
+
+fn header(db: &PatternDb) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&[db.width() as u8, db.height() as u8, db.cells().len() as u8]);
+    out.extend_from_slice(db.cells());
+    out.extend_from_slice(&(db.data().len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(db.data()).to_le_bytes());
+    out
+}
+
+/// Writes `db` to `path` atomically (a temporary file renamed into place).
+pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let temporary =
+        dir.join(format!(".{}.{}.tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb"), std::process::id()));
+    let written = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(&header(db))?;
+        file.write_all(db.data())?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// Reads the database of `cells` on `geometry` from `path`; an error says
+/// why the file cannot be used (missing, another version, damaged).
+pub fn load(path: &Path, geometry: &Geometry, cells: &[u8]) -> std::result::Result<PatternDb, String> {
+    let mut file = fs::File::open(path).map_err(|e| e.to_string())?;
+    let expected_len = super::pdb::entries(geometry.cells(), cells.len());
+    let probe = PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), Vec::new());
+    let head = header(&probe);
+    // Everything up to the length is fixed by the board and the pattern.
+    let fixed = head.len() - 16;
+    let mut got = vec![0u8; head.len()];
+    file.read_exact(&mut got).map_err(|_| "truncated header".to_string())?;
+    if got[..MAGIC.len()] != MAGIC[..] {
+        return Err("not a pattern database".into());
+    }
+    if got[..fixed] != head[..fixed] {
+        return Err("another format version, board or pattern".into());
+    }
+    let len = u64::from_le_bytes(got[fixed..fixed + 8].try_into().expect("8 bytes"));
+    if len != expected_len as u64 {
+        return Err(format!("{len} entries, expected {expected_len}"));
+    }
+    let sum = u64::from_le_bytes(got[fixed + 8..fixed + 16].try_into().expect("8 bytes"));
+    let mut data = Vec::with_capacity(expected_len + 1);
+    file.read_to_end(&mut data).map_err(|e| e.to_string())?;
+    if data.len() != expected_len {
+        return Err(format!("{} bytes of data, expected {expected_len}", data.len()));
+    }
+    if checksum(&data) != sum {
+        return Err("checksum mismatch".into());
+    }
+    Ok(PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), data))
+}
+
+type Key = (usize, usize, Vec<u8>);
+
+fn loaded() -> &'static Mutex<HashMap<Key, Arc<PatternDb>>> {
+    static LOADED: OnceLock<Mutex<HashMap<Key, Arc<PatternDb>>>> = OnceLock::new();
+    LOADED.get_or_init(Default::default)
+}
+
+/// Where a database came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Already loaded in this process.
+    Memory,
+    /// Read from the cache file.
+    Disk,
+    /// Built now (and stored, if the cache directory is writable).
+    Built,
+}
+
+/// The database of `cells` on `geometry`: from this process, else from the
+/// cache directory, else built (calling `progress` per layer) and stored.
+/// `Ok(None)` when `progress` cancelled the build.
+pub fn load_or_build(
+    geometry: &Geometry,
+    cells: &[u8],
+    dir: Option<&Path>,
+    progress: ProgressFn,
+) -> Result<Option<(Arc<PatternDb>, Source)>> {
+    let key = (geometry.width(), geometry.height(), cells.to_vec());
+    if let Some(db) = loaded().lock().expect("not poisoned").get(&key) {
+        return Ok(Some((db.clone(), Source::Memory)));
+    }
+    let stored = cells.len() >= SMALLEST_STORED;
+    let path = cache_dir(dir).map(|d| d.join(file_name(geometry.width(), geometry.height(), cells)));
+    let from_disk = match (&path, stored) {
+        (Some(path), true) => load(path, geometry, cells).ok(),
+        _ => None,
+    };
+    let (db, source) = match from_disk {
+        Some(db) => (db, Source::Disk),
+        None => {
+            let Some(db) = PatternDb::build(geometry, cells, progress) else {
+                return Ok(None);
+            };
+            if let (Some(path), true) = (&path, stored) {
+                // A cache that cannot be written only costs a rebuild later.
+                let _ = save(&db, path);
+            }
+            (db, Source::Built)
+        }
+    };
+    let db = Arc::new(db);
+    let mut map = loaded().lock().expect("not poisoned");
+    Ok(Some((map.entry(key).or_insert(db).clone(), source)))
+}
+
+/// Forgets every database loaded in this process (the files stay).
+pub fn clear_memory() {
+    loaded().lock().expect("not poisoned").clear();
+}
+
+/// Fails with a clear message if the cache directory is not usable.
+pub fn check_dir(dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::InvalidArgument(format!("cache directory {} is not a directory", dir.display())));
+    }
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! IDA* specialised to sliding tiles.
+//!
+//! The generic engine works on the puzzle too (and the tests hold the two
+//! to the same answers), but it pays for generality at every node: a
+//! successor vector, packed states, a heuristic from scratch or from a
+//! parent it cannot see. Here the board is two small arrays (tile per cell,
+//! cell per tile) changed in place and restored on the way back, the
+//! heuristic is carried down the recursion and updated for the one tile
+//! that moved, a child is priced before it is entered, and the move that
+//! undoes the last one is never tried.
+
+use super::board::{Dir, Geometry, MAX_CELLS, NONE};
+use crate::limits::Budget;
+use crate::{Limits, Outcome, SearchResult};
+
+/// A heuristic kept up to date move by move.
+pub trait Incremental: Sync {
+    /// Whatever the heuristic keeps besides its value (per-line conflicts,
+    /// per-pattern values, ...), carried down the recursion by copy.
+    type Acc: Copy;
+
+    /// The value of a whole board (`board[cell] = tile`, `pos[tile] =
+    /// cell`) and what to carry.
+    fn start(&self, board: &[u8; MAX_CELLS], pos: &[u8; MAX_CELLS]) -> (u32, Self::Acc);
+
+    /// The value after `tile` slid from `from` to `to` (`board` and `pos`
+    /// already show the move), given the value `h` and `acc` before it.
+    #[allow(clippy::too_many_arguments)]
+    fn slide(
+        &self,
+        acc: Self::Acc,
+        h: u32,
+        board: &[u8; MAX_CELLS],
+        pos: &[u8; MAX_CELLS],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, Self::Acc);
+}
+
+struct Search<'a, H: Incremental> {
+    heuristic: &'a H,
+    neighbours: [[u8; 4]; MAX_CELLS],
+    board: [u8; MAX_CELLS],
+    pos: [u8; MAX_CELLS],
+    path: Vec<Dir>,
+    budget: Budget<'a>,
+    bound: u32,
+    next_bound: u32,
+    stopped: Option<Outcome>,
+}
+
+impl<H: Incremental> Search<'_, H> {
+    /// Searches below the board (whose blank is on `blank`, reached by move
+    /// `last`, 4 for none) with `g + h <= bound` already checked. True when
+    /// a goal was found or a limit stopped the search.
+    fn dfs(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        if let Some(outcome) = self.budget.expand() {
+            self.stopped = Some(outcome);
+            return true;
+        }
+        let neighbours = self.neighbours[blank];
+        for (dir, &cell) in neighbours.iter().enumerate() {
+            // The inverse of move d is 3 - d; `last` = 4 excludes nothing.
+            if cell == NONE || dir + last == 3 {
+                continue;
+            }
+            let cell = cell as usize;
+            let tile = self.board[cell];
+            self.board[blank] = tile;
+            self.board[cell] = 0;
+            self.pos[tile as usize] = blank as u8;
+            self.pos[0] = cell as u8;
+            self.budget.generated += 1;
+            let (child_h, child_acc) = self.heuristic.slide(acc, h, &self.board, &self.pos, tile, cell, blank);
+            let f = g + 1 + child_h;
+            if f <= self.bound {
+                self.path.push(Dir::from_index(dir));
+                // With every tile counted, h is 0 on the goal only; the
+                // bound was tested first, so this goal is optimal.
+                if child_h == 0 || self.dfs(cell, g + 1, child_h, child_acc, dir) {
+                    return true;
+                }
+                self.path.pop();
+            } else if f < self.next_bound {
+                self.next_bound = f;
+            }
+            self.board[cell] = tile;
+            self.board[blank] = 0;
+            self.pos[tile as usize] = cell as u8;
+            self.pos[0] = blank as u8;
+        }
+        false
+    }
+}
+
+/// IDA* from `start` (`start[cell] = tile`, 0 the blank) to the goal, the
+/// one board on which `heuristic` is 0. The caller has checked that the
+/// goal can be reached.
+pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], limits: &Limits) -> SearchResult<Dir> {
+    let mut board = [0u8; MAX_CELLS];
+    board[..start.len()].copy_from_slice(start);
+    let pos = super::pdb::positions(start);
+    let mut neighbours = [[NONE; 4]; MAX_CELLS];
+    neighbours[..geometry.cells()].copy_from_slice(geometry.neighbour_table());
+    let blank = pos[0] as usize;
+    let (h, acc) = heuristic.start(&board, &pos);
+    let mut search = Search {
+        heuristic,
+        neighbours,
+        board,
+        pos,
+        path: Vec::new(),
+        budget: Budget::new(limits),
+        bound: h,
+        next_bound: u32::MAX,
+        stopped: None,
+    };
+    let mut iterations = Vec::new();
+    if h == 0 {
+        // The start is the goal: one bound tried, nothing expanded.
+        iterations.push(search.budget.since(search.budget.mark(0)));
+        return SearchResult::solved(0, Vec::new(), search.budget.stats(iterations));
+    }
+    loop {
+        let bound = search.bound;
+        if !limits.cost_allowed(bound) {
+            return search.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
+        }
+        let mark = search.budget.mark(bound);
+        search.next_bound = u32::MAX;
+        let done = search.dfs(blank, 0, h, acc, 4);
+        iterations.push(search.budget.since(mark));
+        if let Some(outcome) = search.stopped {
+            return search.budget.unsolved(outcome, Some(bound), iterations);
+        }
+        if done {
+            let stats = search.budget.stats(iterations);
+            return SearchResult::solved(search.path.len() as u32, search.path, stats);
+        }
+        if search.next_bound == u32::MAX {
+            return search.budget.unsolved(Outcome::NoSolution, None, iterations);
+        }
+        search.bound = search.next_bound;
+    }
+}

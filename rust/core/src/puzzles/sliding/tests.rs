@@ -1,0 +1,422 @@
+//! Sliding tiles checked against things that do not share their code:
+//! exact distances from breadth-first search over whole spaces, a plain
+//! Dijkstra over (placement, blank) for the pattern databases, and the
+//! generic engines for the specialised IDA*.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::*;
+use crate::engines::{astar, bidirectional_bfs, ida_star};
+use crate::{Limits, Outcome};
+
+/// xorshift64: reproducible random walks.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, bound: usize) -> usize {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        (x % bound as u64) as usize
+    }
+}
+
+fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
+    let geometry = Geometry::new(width, height).unwrap();
+    let goal = if blank_first { Goal::blank_first(&geometry) } else { Goal::blank_last(&geometry) };
+    Sliding::new(geometry, goal).unwrap()
+}
+
+fn random_walk<T: Tiles>(puzzle: &Sliding<T>, steps: usize, rng: &mut Rng) -> Position<T> {
+    let mut state = puzzle.goal_position();
+    for _ in 0..steps {
+        loop {
+            if let Some(next) = puzzle.apply(state, Dir::ALL[rng.below(4)]) {
+                state = next;
+                break;
+            }
+        }
+    }
+    state
+}
+
+fn replay<T: Tiles>(puzzle: &Sliding<T>, start: Position<T>, path: &[Dir]) -> Position<T> {
+    path.iter().fold(start, |s, &d| puzzle.apply(s, d).expect("legal move"))
+}
+
+/// Exact distance to the goal of every position that reaches it.
+fn exact(puzzle: &Sliding<u64>) -> HashMap<Position<u64>, u32> {
+    let mut distance = HashMap::from([(puzzle.goal_position(), 0)]);
+    let mut queue = VecDeque::from([puzzle.goal_position()]);
+    while let Some(state) = queue.pop_front() {
+        let d = distance[&state];
+        for dir in Dir::ALL {
+            if let Some(next) = puzzle.apply(state, dir) {
+                distance.entry(next).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
+        }
+    }
+    distance
+}
+
+fn all_boards(cells: usize) -> Vec<Vec<u8>> {
+    fn permute(prefix: &mut Vec<u8>, rest: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if rest.is_empty() {
+            out.push(prefix.clone());
+        }
+        for i in 0..rest.len() {
+            let t = rest.remove(i);
+            prefix.push(t);
+            permute(prefix, rest, out);
+            prefix.pop();
+            rest.insert(i, t);
+        }
+    }
+    let mut out = Vec::new();
+    permute(&mut Vec::new(), &mut (0..cells as u8).collect(), &mut out);
+    out
+}
+
+fn tiles32(board: &[u8]) -> Vec<u32> {
+    board.iter().map(|&t| u32::from(t)).collect()
+}
+
+#[test]
+fn eight_puzzle_distance_distribution_is_the_published_one() {
+    let geometry = Geometry::new(3, 3).unwrap();
+    let layers = distance_distribution(&geometry, &Goal::blank_last(&geometry)).unwrap();
+    assert_eq!(layers.iter().sum::<u64>(), 181_440);
+    assert_eq!(layers.len(), 32, "maximum distance 31");
+    assert_eq!(*layers.last().unwrap(), 2);
+    assert_eq!(&layers[..6], &[1, 2, 4, 8, 16, 20]);
+}
+
+#[test]
+fn solvability_is_exactly_reachability() {
+    for (w, h) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
+        for blank_first in [false, true] {
+            let p = puzzle(w, h, blank_first);
+            let reachable = exact(&p);
+            let boards = all_boards(w * h);
+            assert_eq!(reachable.len() * 2, boards.len(), "{w}x{h}");
+            for board in boards {
+                let solvable = is_solvable(p.geometry(), p.goal(), &board);
+                let position = p.pack_unchecked(&board);
+                assert_eq!(solvable, reachable.contains_key(&position), "{w}x{h} {board:?}");
+                match p.pack(&tiles32(&board)) {
+                    Ok(_) => assert!(solvable),
+                    Err(Error::Unsolvable(message)) => assert!(!solvable && message.contains("cannot reach")),
+                    Err(other) => panic!("{other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_boards_say_what_is_wrong() {
+    let p = puzzle(4, 4, false);
+    let err = |tiles: &[u32]| match p.pack(tiles) {
+        Err(Error::InvalidPuzzle(m)) => m,
+        other => panic!("{other:?}"),
+    };
+    assert!(err(&[0, 1, 2]).contains("16 cells, got 3 tiles"));
+    let mut repeated: Vec<u32> = (0..16).collect();
+    repeated[3] = 2;
+    assert!(err(&repeated).contains("tile 2 appears twice"));
+    let mut out_of_range: Vec<u32> = (0..16).collect();
+    out_of_range[5] = 16;
+    assert!(err(&out_of_range).contains("tile 16 at cell 5 is out of range"));
+    assert!(Geometry::new(1, 4).is_err() && Geometry::new(6, 2).is_err());
+}
+
+#[test]
+fn packing_round_trips_in_both_widths() {
+    let mut rng = Rng(3);
+    for (w, h) in [(4, 4), (5, 5), (3, 5), (5, 3)] {
+        let geometry = Geometry::new(w, h).unwrap();
+        let goal = Goal::blank_first(&geometry);
+        let wide: Sliding<u128> = Sliding::new(geometry.clone(), goal.clone()).unwrap();
+        let state = random_walk(&wide, 200, &mut rng);
+        let board = wide.unpack(state);
+        assert_eq!(wide.pack(&tiles32(&board)).unwrap(), state);
+        if w * h <= 16 {
+            let narrow: Sliding<u64> = Sliding::new(geometry, goal).unwrap();
+            assert_eq!(narrow.unpack(narrow.pack(&tiles32(&board)).unwrap()), board);
+        } else {
+            assert!(Sliding::<u64>::new(geometry, goal).is_err());
+        }
+    }
+}
+
+#[test]
+fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
+    for blank_first in [false, true] {
+        let base = puzzle(3, 3, blank_first);
+        let cells = pdb::partition(base.geometry(), base.goal(), "4-4").unwrap();
+        let dir = tempdir();
+        let with_pdb = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        let puzzles = [base.clone(), base.clone().with_linear_conflict(), with_pdb];
+        let distances = exact(&base);
+        let mut rng = Rng(11);
+        for (position, &distance) in &distances {
+            let board = base.unpack(*position);
+            let manhattan = puzzles[0].evaluate(&board);
+            let lc = puzzles[1].evaluate(&board);
+            let pdb = puzzles[2].evaluate(&board);
+            assert!(manhattan <= lc && lc <= distance, "{board:?}");
+            assert!(manhattan <= pdb && pdb <= distance, "{board:?}");
+            assert_eq!(manhattan % 2, distance % 2);
+            if rng.below(40) == 0 {
+                for p in &puzzles {
+                    let result = p.solve(*position, &Limits::default());
+                    assert_eq!(result.cost, Some(distance), "{board:?} {:?}", p.heuristic_kind());
+                    assert_eq!(replay(p, *position, &result.path), p.goal_position());
+                }
+            }
+        }
+    }
+}
+
+/// Pattern values by Dijkstra over (placement, blank cell) with pattern
+/// moves costing 1 and other moves 0, from the goal placement with the
+/// blank anywhere.
+fn brute_pattern(geometry: &Geometry, cells: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let n = geometry.cells();
+    let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
+    let mut deque = VecDeque::new();
+    for blank in 0..n as u8 {
+        if !cells.contains(&blank) {
+            best.insert((cells.to_vec(), blank), 0);
+            deque.push_back((cells.to_vec(), blank, 0));
+        }
+    }
+    while let Some((placement, blank, d)) = deque.pop_front() {
+        if best[&(placement.clone(), blank)] < d {
+            continue;
+        }
+        for dir in Dir::ALL {
+            let Some(cell) = geometry.neighbour(blank as usize, dir) else { continue };
+            let mut next = placement.clone();
+            let cost = match next.iter().position(|&c| c as usize == cell) {
+                Some(i) => {
+                    next[i] = blank;
+                    1
+                }
+                None => 0,
+            };
+            let key = (next.clone(), cell as u8);
+            if best.get(&key).is_none_or(|&old| old > d + cost) {
+                best.insert(key, d + cost);
+                if cost == 0 {
+                    deque.push_front((next, cell as u8, d));
+                } else {
+                    deque.push_back((next, cell as u8, d + 1));
+                }
+            }
+        }
+    }
+    let mut values: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((placement, _), d) in best {
+        let v = values.entry(placement).or_insert(d);
+        *v = (*v).min(d);
+    }
+    values
+}
+
+#[test]
+fn pattern_databases_match_a_plain_dijkstra() {
+    for (w, h, cells) in [(3, 3, vec![1u8, 2, 4]), (3, 3, vec![8, 5]), (2, 4, vec![0, 3, 5]), (4, 4, vec![1, 2])] {
+        let geometry = Geometry::new(w, h).unwrap();
+        let db = PatternDb::build(&geometry, &cells, &|_| false).unwrap();
+        let expected = brute_pattern(&geometry, &cells);
+        assert_eq!(expected.len(), pdb::entries(w * h, cells.len()));
+        assert_eq!(db.data().len(), expected.len());
+        for (placement, value) in expected {
+            let index = pdb::rank(w * h, placement.iter().copied());
+            assert_eq!(u32::from(db.data()[index]), value, "{w}x{h} {cells:?} at {placement:?}");
+            let mut back = vec![0u8; cells.len()];
+            pdb::unrank(w * h, cells.len(), index, &mut back);
+            assert_eq!(back, placement);
+        }
+    }
+}
+
+#[test]
+fn one_tile_databases_are_manhattan_distances() {
+    let geometry = Geometry::new(4, 3).unwrap();
+    for cell in 0..12u8 {
+        let db = PatternDb::build(&geometry, &[cell], &|_| false).unwrap();
+        for at in 0..12u8 {
+            assert_eq!(u32::from(db.data()[at as usize]), geometry.distance(at as usize, cell as usize));
+        }
+    }
+}
+
+#[test]
+fn partitions_cover_the_tiles_once() {
+    for (w, h, name, sizes) in [
+        (4, 4, "7-8", vec![7, 8]),
+        (4, 4, "6-6-3", vec![3, 6, 6]),
+        (4, 4, "5-5-5", vec![5, 5, 5]),
+        (5, 5, "6-6-6-6", vec![6, 6, 6, 6]),
+        (3, 4, "6-5", vec![6, 5]),
+    ] {
+        let geometry = Geometry::new(w, h).unwrap();
+        for goal in [Goal::blank_first(&geometry), Goal::blank_last(&geometry)] {
+            let parts = pdb::partition(&geometry, &goal, name).unwrap();
+            assert_eq!(parts.iter().map(Vec::len).collect::<Vec<_>>(), sizes);
+            let mut all: Vec<u8> = parts.concat();
+            all.sort_unstable();
+            let expected: Vec<u8> = (0..(w * h) as u8).filter(|&c| c as usize != goal.blank_cell()).collect();
+            assert_eq!(all, expected, "{w}x{h} {name}");
+        }
+    }
+    let geometry = Geometry::new(4, 4).unwrap();
+    assert!(pdb::partition(&geometry, &Goal::blank_last(&geometry), "nine").is_err());
+    assert!(pdb::partition(&geometry, &Goal::blank_last(&geometry), "9-9").is_err());
+}
+
+#[test]
+fn specialised_and_generic_engines_agree() {
+    let mut rng = Rng(5);
+    for (w, h, blank_first) in [(4, 4, true), (4, 4, false), (3, 3, false), (2, 5, true), (5, 3, false)] {
+        let base = puzzle(w, h, blank_first);
+        let dir = tempdir();
+        let name = pdb::default_partition_name(base.geometry());
+        let small = if w * h == 16 { "4-4-4-3" } else { name.as_str() };
+        let cells = pdb::partition(base.geometry(), base.goal(), small).unwrap();
+        let with_pdb = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        for steps in [0, 1, 2, 7, 20, 30] {
+            let start = random_walk(&base, steps, &mut rng);
+            let reference = bidirectional_bfs(&base, start, &Limits::default()).cost.unwrap();
+            for p in [base.clone(), base.clone().with_linear_conflict(), with_pdb.clone()] {
+                let fast = p.solve(start, &Limits::default());
+                let generic = ida_star(&p, start, &Limits::default());
+                let best_first = astar(&p, start, &Limits::default());
+                for result in [&fast, &generic, &best_first] {
+                    assert_eq!(result.cost, Some(reference), "{w}x{h} {:?}", p.heuristic_kind());
+                    assert_eq!(replay(&p, start, &result.path), p.goal_position());
+                }
+                assert_eq!(
+                    fast.stats.iterations.first().map(|it| it.bound),
+                    generic.stats.iterations.first().map(|it| it.bound)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn korf_instance_with_manhattan_and_pdb() {
+    let p = puzzle(4, 4, true);
+    // Korf's instance 2 (55 moves).
+    let tiles = [13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6];
+    let start = p.pack(&tiles).unwrap();
+    let result = p.clone().with_linear_conflict().solve(start, &Limits::default());
+    assert_eq!(result.cost, Some(55));
+    assert_eq!(replay(&p, start, &result.path), p.goal_position());
+}
+
+#[test]
+fn limits_stop_the_specialised_search() {
+    let p = puzzle(4, 4, true);
+    let start = p.pack(&[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]).unwrap();
+    let result = p.solve(start, &Limits::default().with_max_nodes(1000));
+    assert_eq!(result.outcome, Outcome::NodeLimit);
+    assert!(result.stats.expanded <= 1000 && result.path.is_empty());
+    let result = p.solve(start, &Limits::default().with_max_cost(44));
+    assert_eq!((result.outcome, result.lower_bound), (Outcome::NoSolution, Some(45)));
+    let stop = || true;
+    let result = p.solve(start, &Limits::default().with_interrupt(&stop));
+    assert_eq!(result.outcome, Outcome::Interrupted);
+}
+
+#[test]
+fn astar_memory_cap_is_an_outcome() {
+    let p = puzzle(4, 4, true);
+    let start = p.pack(&[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]).unwrap();
+    let result = astar(&p, start, &Limits::default().with_max_states(10_000));
+    assert_eq!(result.outcome, Outcome::MemoryLimit);
+    assert!(result.lower_bound.unwrap() >= 41);
+}
+
+fn tempdir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "idastar-sliding-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn cache_files_are_checked_and_rebuilt() {
+    let geometry = Geometry::new(3, 3).unwrap();
+    let cells = [1u8, 2, 3];
+    let dir = tempdir();
+    let db = PatternDb::build(&geometry, &cells, &|_| false).unwrap();
+    let path = dir.join(pdb_cache::file_name(3, 3, &cells));
+    pdb_cache::save(&db, &path).unwrap();
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
+    // Another pattern's file under this name is refused.
+    assert!(pdb_cache::load(&path, &geometry, &[1, 2, 4]).is_err());
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap_err(), "checksum mismatch");
+    bytes.truncate(bytes.len() - 10);
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(pdb_cache::load(&path, &geometry, &cells).is_err());
+    bytes[12] = 99; // another format version
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(pdb_cache::load(&path, &geometry, &cells).unwrap_err().contains("version"));
+    // load_or_build rebuilds the broken file and leaves a good one.
+    pdb_cache::clear_memory();
+    let (rebuilt, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false).unwrap().unwrap();
+    assert_eq!(source, pdb_cache::Source::Built);
+    assert_eq!(*rebuilt, db);
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
+    pdb_cache::clear_memory();
+    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false).unwrap().unwrap();
+    assert_eq!(source, pdb_cache::Source::Disk);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_build_can_be_cancelled() {
+    let geometry = Geometry::new(4, 4).unwrap();
+    assert!(PatternDb::build(&geometry, &[1, 2, 3, 4], &|p| p.layer == 2).is_none());
+}
+
+#[test]
+fn reflection_needs_a_symmetric_goal() {
+    let geometry = Geometry::new(4, 4).unwrap();
+    let dir = tempdir();
+    let tiles: Vec<u32> = (1..16).chain([0]).collect::<Vec<_>>();
+    let mut shifted = tiles.clone();
+    shifted.swap(14, 15); // blank in cell 14, off the diagonal
+    for (goal, symmetric) in
+        [(Goal::new(&geometry, &tiles).unwrap(), true), (Goal::new(&geometry, &shifted).unwrap(), false)]
+    {
+        let p: Sliding<u64> = Sliding::new(geometry.clone(), goal.clone()).unwrap();
+        let cells = pdb::partition(&geometry, &goal, "4-4-4-3").unwrap();
+        let p = p.with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        assert_eq!(p.patterns().unwrap().is_reflected(), symmetric);
+    }
+}

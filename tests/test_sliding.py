@@ -1,0 +1,456 @@
+"""Sliding tiles: :mod:`idastar.sliding` against the pure-Python reference,
+breadth-first search and the judge program.
+
+Random boards (random walks from the goal, and random 3 x 3 permutations)
+go through the Rust core with every heuristic and engine and through
+:mod:`idastar.reference.sliding`; the answers must agree and every path
+must reach the goal when replayed, in exactly ``cost`` moves. The pattern
+databases are checked entry by entry against the reference's 0-1
+breadth-first search on small patterns. Only small databases are built here
+(patterns of at most 4 tiles) except the 15-puzzle's default 6-6-3, built
+once into the session's temporary cache for the command-line tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import idastar
+from idastar import InvalidPuzzle, Outcome, Unsolvable, fifteen, sliding
+from idastar.cli import main
+from idastar.reference import sliding as reference
+
+SAMPLE = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
+#: Korf's instance 2 (55 moves, blank-first goal): Manhattan IDA* takes 15 million nodes.
+KORF_2 = [13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6]
+#: Small patterns: every database built from them is tiny.
+SMALL = "4-4-4-3"
+HEURISTICS: list[dict[str, object]] = [
+    {"heuristic": "manhattan"},
+    {"heuristic": "linear-conflict"},
+    {"heuristic": "pdb", "patterns": SMALL},
+    {"heuristic": "pdb", "patterns": SMALL, "reflect": False},
+]
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "fifteen.in"
+SAMPLE_OUT = ROOT / "python" / "idastar" / "data" / "fifteen.out"
+
+
+def walk(width: int, height: int, steps: int, rng: random.Random, goal: Sequence[int]) -> list[int]:
+    board = tuple(goal)
+    for _ in range(steps):
+        _, board = rng.choice(list(reference.moves_from(board, width, height)))
+    return list(board)
+
+
+@st.composite
+def walks(draw: st.DrawFn, width: int = 4, height: int = 4, max_steps: int = 30) -> list[int]:
+    steps = draw(st.integers(0, max_steps))
+    seed = draw(st.integers(0, 2**32))
+    return walk(
+        width, height, steps, random.Random(seed), sliding.goal_tiles(width=width, height=height)
+    )
+
+
+def assert_solves(
+    tiles: Sequence[int],
+    result: idastar.Solution[str],
+    cost: int,
+    width: int = 4,
+    height: int = 4,
+    goal: sliding.GoalSpec = "blank-last",
+) -> None:
+    assert result.outcome is Outcome.SOLVED
+    assert result.cost == cost == result.lower_bound
+    assert len(result.path) == cost
+    assert all(move in sliding.MOVES for move in result.path)
+    target = sliding.goal_tiles(goal, width=width, height=height)
+    assert sliding.replay(tiles, result.path, width=width, height=height) == target
+    assert reference.apply(tiles, "".join(result.path), width, height) == target
+
+
+@pytest.fixture(scope="module")
+def eight_distances() -> dict[tuple[int, ...], int]:
+    """Every 8-puzzle board that reaches the blank-last goal, with its distance."""
+    goal = reference.goal_blank_last(3, 3)
+    distances = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        board = queue.popleft()
+        for _, after in reference.moves_from(board, 3, 3):
+            if after not in distances:
+                distances[after] = distances[board] + 1
+                queue.append(after)
+    return distances
+
+
+# --- the sample and the reference --------------------------------------------
+
+
+@pytest.mark.parametrize("options", HEURISTICS)
+def test_sample(options: dict[str, object]) -> None:
+    result = sliding.solve(SAMPLE, **options)  # type: ignore[arg-type]
+    assert_solves(SAMPLE, result, 8)
+    assert reference.solve(SAMPLE, 4, 4) == (8, "".join(result.path))
+
+
+@settings(max_examples=40, deadline=None)
+@given(walks(max_steps=30))
+def test_random_walks_match_the_reference(tiles: list[int]) -> None:
+    cost, moves = reference.solve(tiles, 4, 4)
+    assert cost is not None
+    assert reference.apply(tiles, moves, 4, 4) == sliding.goal_tiles()
+    for options in HEURISTICS:
+        assert_solves(tiles, sliding.solve(tiles, **options), cost)  # type: ignore[arg-type]
+    assert sliding.lower_bound(tiles, heuristic="manhattan") == reference.manhattan(
+        tiles, sliding.goal_tiles(), 4
+    )
+    for heuristic in ("linear-conflict", "pdb"):
+        bound = sliding.lower_bound(tiles, heuristic=heuristic, patterns=SMALL)  # type: ignore[arg-type]
+        assert reference.manhattan(tiles, sliding.goal_tiles(), 4) <= bound <= cost
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiles=st.permutations(list(range(9))))
+def test_eight_puzzle_boards(tiles: list[int], eight_distances: dict[tuple[int, ...], int]) -> None:
+    reachable = tuple(tiles) in eight_distances
+    assert sliding.is_solvable(tiles, width=3, height=3) == reachable
+    assert reference.is_solvable(tiles, sliding.goal_tiles(width=3, height=3), 3) == reachable
+    if not reachable:
+        with pytest.raises(Unsolvable, match="cannot reach the goal"):
+            sliding.solve(tiles, width=3, height=3)
+        return
+    expected = eight_distances[tuple(tiles)]
+    for options in (*HEURISTICS[:2], {"patterns": "4-4"}, {"patterns": [[1, 2, 3], [8]]}):
+        result = sliding.solve(tiles, width=3, height=3, **options)  # type: ignore[arg-type]
+        assert_solves(tiles, result, expected, 3, 3)
+    for engine in ("ida-generic", "astar", "bidirectional"):
+        result = sliding.solve(tiles, width=3, height=3, heuristic="linear-conflict", engine=engine)  # type: ignore[arg-type]
+        assert_solves(tiles, result, expected, 3, 3)
+
+
+def test_eight_puzzle_distance_distribution() -> None:
+    layers = sliding.distance_distribution(3, 3)
+    assert sum(layers) == 181_440
+    assert len(layers) - 1 == 31 and layers[-1] == 2
+    assert layers == reference.distance_distribution(3, 3)
+    # The published distribution (Reinefeld 1993), blank in a corner.
+    assert layers[:8] == [1, 2, 4, 8, 16, 20, 39, 62]
+    assert sliding.distance_distribution(2, 3) == reference.distance_distribution(2, 3)
+    with pytest.raises(ValueError, match="at most 10 cells"):
+        sliding.distance_distribution(4, 4)
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(2, 2), (2, 3), (3, 2), (4, 2), (2, 5), (5, 2), (3, 3)]
+)
+def test_small_boards_every_engine(width: int, height: int) -> None:
+    rng = random.Random(width * 10 + height)
+    goal = sliding.goal_tiles("blank-first", width=width, height=height)
+    for steps in (0, 1, 5, 40):
+        tiles = walk(width, height, steps, rng, goal)
+        expected = reference.distance(tiles, width, height, goal)
+        for engine in ("ida", "ida-generic", "astar", "bfs", "bidirectional", "iddfs"):
+            if engine == "iddfs" and expected > 12:
+                continue
+            for heuristic in ("manhattan", "linear-conflict", "pdb"):
+                result = sliding.solve(
+                    tiles,
+                    width=width,
+                    height=height,
+                    goal="blank-first",
+                    engine=engine,
+                    heuristic=heuristic,  # type: ignore[arg-type]
+                )
+                assert_solves(tiles, result, expected, width, height, "blank-first")
+
+
+def test_rectangles_and_explicit_goals() -> None:
+    rng = random.Random(7)
+    for width, height in [(5, 3), (3, 5), (4, 3), (5, 4), (5, 5)]:
+        goal = list(range(width * height))
+        rng.shuffle(goal)
+        for steps in (3, 25):
+            tiles = walk(width, height, steps, rng, goal)
+            expected, _ = reference.solve(tiles, width, height, goal)
+            assert expected is not None
+            for options in ({"heuristic": "linear-conflict"}, {"patterns": "3-3-3"}):
+                result = sliding.solve(tiles, width=width, height=height, goal=goal, **options)  # type: ignore[arg-type]
+                assert_solves(tiles, result, expected, width, height, goal)
+
+
+# --- pattern databases -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "pattern", "goal"),
+    [
+        (3, 3, (1, 2, 4), "blank-last"),
+        (3, 3, (8, 5, 7, 6), "blank-first"),
+        (4, 4, (1, 2), "blank-last"),
+        (4, 4, (15, 11, 14), "blank-first"),
+        (2, 4, (3, 1, 6), "blank-last"),
+    ],
+)
+def test_pattern_database_matches_the_reference(
+    width: int, height: int, pattern: tuple[int, ...], goal: sliding.GoalSpec
+) -> None:
+    table = sliding.pattern_database(pattern, width=width, height=height, goal=goal)
+    target = sliding.goal_tiles(goal, width=width, height=height)
+    expected = reference.pattern_database(pattern, width, height, target)
+    n = width * height
+    assert len(table) == len(expected) == len(list(itertools.permutations(range(n), len(pattern))))
+    for placement, value in expected.items():
+        assert table[sliding.rank(placement, n)] == value
+
+
+def test_pattern_databases_are_cached_checked_and_rebuilt(tmp_path: Path) -> None:
+    pattern = (1, 2, 3, 4)
+    # Loaded databases are shared by the whole process, whatever directory
+    # they came from: start afresh so this one is read from tmp_path.
+    idastar._core.sliding_clear_loaded()
+    table = fifteen.pattern_database(pattern, cache_dir=tmp_path)
+    files = list(tmp_path.glob("*.pdb"))
+    assert len(files) == 1 and "4x4" in files[0].name
+    assert not list(tmp_path.glob("*.tmp"))
+    data = bytearray(files[0].read_bytes())
+    data[-1] ^= 0xFF
+    files[0].write_bytes(bytes(data))
+    idastar._core.sliding_clear_loaded()
+    again = fifteen.pattern_database(pattern, cache_dir=tmp_path)
+    assert (again == table).all()
+    assert files[0].read_bytes() != bytes(data)  # the damaged file was replaced
+    assert sliding.cache_dir(tmp_path) == tmp_path
+    assert sliding.cache_dir() is not None
+
+
+def test_build_progress_is_reported(tmp_path: Path) -> None:
+    calls: list[tuple[int, int, int, int, int]] = []
+    sliding.solve(
+        SAMPLE,
+        patterns=[[1, 2, 3], [4, 5, 6]],
+        cache_dir=tmp_path,
+        progress=lambda *a: calls.append(a),
+    )
+    patterns = {c[0] for c in calls}
+    assert patterns and all(c[1] == len(calls[0:1]) or c[1] >= 2 for c in calls)
+    assert calls[-1][3] <= calls[-1][4]
+    assert any(c[3] == c[4] == 16 * 15 * 14 for c in calls)
+
+
+def test_a_failing_progress_callback_stops_the_build(tmp_path: Path) -> None:
+    def boom(*_: int) -> None:
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        sliding.solve(SAMPLE, patterns=[[9, 10, 11]], cache_dir=tmp_path, progress=boom)
+
+
+def test_partitions() -> None:
+    assert sorted(len(p) for p in fifteen.partition()) == [3, 6, 6]
+    assert [len(p) for p in fifteen.partition("7-8")] == [7, 8]
+    tiles = sorted(t for p in fifteen.partition("5-5-5", goal="blank-first") for t in p)
+    assert tiles == list(range(1, 16))
+    with pytest.raises(ValueError, match="partition"):
+        fifteen.partition("big")
+
+
+# --- bad input and limits ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        (list(range(15)), "16 cells, got 15 tiles"),
+        ([*range(15), 15, 0], "17 tiles"),
+        ([1, 1, *range(2, 16)], "tile 1 appears twice"),
+        ([*range(15), 16], "out of range"),
+        ([*range(15), -1], "negative"),
+        ("0123", "sequence of integers"),
+        ([0.5, *range(1, 16)], "must be an integer"),
+    ],
+)
+def test_invalid_boards(tiles: object, message: str) -> None:
+    with pytest.raises(InvalidPuzzle, match=message):
+        sliding.solve(tiles, heuristic="manhattan")  # type: ignore[arg-type]
+
+
+def test_unsolvable_is_immediate() -> None:
+    swapped = [2, 1, *range(3, 16), 0]
+    assert not fifteen.is_solvable(swapped)
+    assert fifteen.is_solvable(swapped, goal="blank-first") == reference.is_solvable(
+        swapped, fifteen.KORF_GOAL, 4
+    )
+    with pytest.raises(Unsolvable) as raised:
+        fifteen.solve(swapped)
+    assert isinstance(raised.value, InvalidPuzzle)
+    with pytest.raises(Unsolvable, match="case 1"):
+        fifteen.solve_many([SAMPLE, swapped], heuristic="manhattan")
+
+
+def test_bad_options() -> None:
+    with pytest.raises(ValueError, match="heuristic"):
+        fifteen.solve(SAMPLE, heuristic="euclid")
+    with pytest.raises(ValueError, match="engine"):
+        fifteen.solve(SAMPLE, engine="dfs")
+    with pytest.raises(InvalidPuzzle, match="width must be from 2 to 5"):
+        sliding.solve([0, 1, 2, 3, 4, 5], width=6, height=1)
+    with pytest.raises(ValueError, match="two patterns"):
+        fifteen.solve(SAMPLE, patterns=[[1, 2], [2, 3]])
+    with pytest.raises(ValueError, match="goal"):
+        fifteen.solve(SAMPLE, goal="blank-middle")  # type: ignore[arg-type]
+
+
+def test_limits() -> None:
+    options = {"goal": "blank-first", "heuristic": "manhattan"}
+    result = fifteen.solve(KORF_2, node_limit=1000, **options)
+    assert result.outcome is Outcome.NODE_LIMIT and result.path == ()
+    assert result.lower_bound is not None and result.lower_bound <= 55
+    assert fifteen.solve(KORF_2, time_limit=0.0, **options).outcome is Outcome.TIME_LIMIT
+    result = fifteen.solve(KORF_2, max_moves=50, **options)
+    assert (result.outcome, result.lower_bound) == (Outcome.NO_SOLUTION, 51)
+    result = fifteen.solve(KORF_2, engine="astar", state_limit=20_000, **options)
+    assert result.outcome is Outcome.MEMORY_LIMIT
+    assert result.lower_bound is not None and result.lower_bound <= 55
+
+
+def test_korf_instance_with_linear_conflict_and_solve_many() -> None:
+    result = fifteen.solve(KORF_2, goal="blank-first", heuristic="linear-conflict")
+    assert_solves(KORF_2, result, 55, goal="blank-first")
+    both = fifteen.solve_many([KORF_2, KORF_2[::1]], goal="blank-first", patterns=SMALL)
+    assert [r.cost for r in both] == [55, 55]
+
+
+def test_solution_to_dict_is_json() -> None:
+    record = fifteen.solve(SAMPLE, heuristic="manhattan").to_dict()
+    assert json.loads(json.dumps(record))["path"] == list("LLLDDRRR")
+
+
+def test_apply_rejects_moves_off_the_board() -> None:
+    assert fifteen.apply(SAMPLE, "L") == sliding.apply(SAMPLE, "l")
+    with pytest.raises(InvalidPuzzle, match="off the board"):
+        fifteen.apply(SAMPLE, "R")
+    with pytest.raises(InvalidPuzzle, match="not one of"):
+        fifteen.apply(SAMPLE, "X")
+
+
+# --- the command line against the judge program ------------------------------
+
+
+def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "idastar", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def board_text(tiles: Sequence[int]) -> str:
+    return "\n".join(" ".join(map(str, tiles[r * 4 : r * 4 + 4])) for r in range(4)) + "\n"
+
+
+@pytest.fixture(scope="module")
+def seed_fifteen(
+    seed_program: Callable[[str, float], Callable[[str], str]],
+) -> Callable[[str], str]:
+    return seed_program("fifteen_ida", 60)
+
+
+def test_stored_sample_output_is_the_seeds(seed_fifteen: Callable[[str], str]) -> None:
+    assert seed_fifteen(SAMPLE_IN.read_text()) == SAMPLE_OUT.read_text()
+
+
+def test_cli_is_byte_identical_to_the_judge(seed_fifteen: Callable[[str], str]) -> None:
+    rng = random.Random(2024)
+    boards = [walk(4, 4, steps, rng, fifteen.GOAL) for steps in (0, 1, 10, 20, 30, 40, 60)]
+    for tiles in boards:
+        text = board_text(tiles)
+        expected = seed_fifteen(text)
+        for options in ([], ["--heuristic", "manhattan"], ["--patterns", SMALL]):
+            done = run_cli("fifteen", *options, stdin=text)
+            assert (done.returncode, done.stdout) == (0, expected), (tiles, options, done.stderr)
+    assert run_cli("fifteen", str(SAMPLE_IN)).stdout == SAMPLE_OUT.read_text()
+
+
+def test_cli_options(tmp_path: Path) -> None:
+    text = board_text(SAMPLE)
+    done = run_cli("fifteen", "--path", stdin=text)
+    assert done.stdout == "8\nLLLDDRRR\n"
+    done = run_cli("fifteen", "--json", "--stats", "--heuristic", "linear-conflict", stdin=text)
+    record = json.loads(done.stdout)
+    assert record["answer"] == record["cost"] == 8 and record["tiles"] == SAMPLE
+    assert "total:" in done.stderr and "bound 8" in done.stderr
+    korf = " ".join(map(str, KORF_2))
+    done = run_cli("fifteen", "--goal", "blank-first", "--patterns", SMALL, stdin=korf)
+    assert done.stdout == "55\n"
+    goal = " ".join(map(str, fifteen.KORF_GOAL))
+    assert (
+        run_cli("fifteen", "--goal", goal, "--heuristic", "linear-conflict", stdin=korf).stdout
+        == "55\n"
+    )
+    batch = tmp_path / "boards.txt"
+    batch.write_text(f"{korf}\n{' '.join(map(str, fifteen.KORF_GOAL))}\n")
+    done = run_cli(
+        "fifteen", "--goal", "blank-first", "--patterns", SMALL, "--batch", str(batch), "--path"
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "55" and lines[2:] == ["0", ""]
+    assert sliding.replay(KORF_2, lines[1]) == fifteen.KORF_GOAL
+
+
+def test_cli_errors_exit_2() -> None:
+    done = run_cli("fifteen", stdin=board_text([2, 1, *range(3, 16), 0]))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("idastar fifteen: <stdin>: line 1: unsolvable board")
+    assert done.stderr.count("\n") == 1
+    done = run_cli("fifteen", stdin="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n")
+    assert done.returncode == 2 and "tile 15 appears twice" in done.stderr
+    done = run_cli("fifteen", stdin="1 2 3\n4 5 x\n")
+    assert done.returncode == 2 and "line 2: expected tile 6 of 16, found 'x'" in done.stderr
+    done = run_cli(
+        "fifteen",
+        "--batch",
+        "-",
+        stdin=f"{' '.join(map(str, SAMPLE))}\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "case 2, line 2: unsolvable" in done.stderr
+    assert run_cli("fifteen", "--goal", "1 2 3", stdin="").returncode == 2
+
+
+def test_demo_of_every_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "booksort" in out and "fifteen" in out and "MISMATCH" not in out
+    assert out.count("judge   8   (expected 8)") == 3
+
+
+def test_help_shows_fifteen() -> None:
+    done = run_cli("--help")
+    assert (
+        "printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | idastar fifteen" in done.stdout
+    )
+    sub = run_cli("fifteen", "--help")
+    assert sub.returncode == 0
+    assert all(option in sub.stdout for option in ("--batch", "--path", "--goal", "--heuristic"))
+    assert run_cli("fifteen", stdin="1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n").stdout == "8\n"
+
+
+def test_storing_engines_have_a_default_memory_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sliding, "DEFAULT_STATE_LIMIT", 5_000)
+    result = fifteen.solve(KORF_2, goal="blank-first", engine="astar", heuristic="manhattan")
+    assert result.outcome is Outcome.MEMORY_LIMIT
