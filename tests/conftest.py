@@ -113,12 +113,18 @@ def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> 
     child = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "started"
-    time.sleep(wait)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(wait)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        # Never leave a search running behind a failed test.
+        if child.poll() is None:
+            child.kill()
+            child.wait()
     assert child.returncode == 42, (out, err)
     word, stopped = out.split()
     assert word == "interrupted"
