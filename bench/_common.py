@@ -7,6 +7,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,14 +33,24 @@ def compile_seed(name: str) -> Path:
     return binary
 
 
-def time_process(command: list[str], input_path: Path, repeats: int) -> tuple[list[float], bytes]:
-    """Wall times of ``repeats`` runs of ``command < input_path`` and the (identical) output."""
+def time_process(
+    command: list[str],
+    input_path: Path,
+    repeats: int,
+    before_each: Callable[[], dict[str, str] | None] | None = None,
+) -> tuple[list[float], bytes]:
+    """Wall times of ``repeats`` runs of ``command < input_path`` and the (identical) output.
+
+    ``before_each`` runs before every run (outside the timing) and may return
+    the environment for it.
+    """
     times = []
     output = b""
     for _ in range(repeats):
+        env = before_each() if before_each else None
         with input_path.open("rb") as stdin:
             started = time.perf_counter()
-            done = subprocess.run(command, stdin=stdin, capture_output=True, check=True)
+            done = subprocess.run(command, stdin=stdin, capture_output=True, check=True, env=env)
             times.append(time.perf_counter() - started)
         if output and done.stdout != output:
             sys.exit(f"{command[0]} gave different outputs on the same input")

@@ -548,3 +548,9 @@ def test_judge_input_error_pickles() -> None:
     error = JudgeInputError("bad", case=2, line=5)
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.reason, copy.case, copy.line, str(copy)) == ("bad", 2, 5, "case 2, line 5: bad")
+
+
+def test_the_capped_answer_matches_the_library_cap() -> None:
+    from idastar.commands import booksort as command
+
+    assert command._BOOKSORT_CAPPED == f"{booksort.JUDGE_CAP} or more"

@@ -314,3 +314,9 @@ def test_thread_count_does_not_change_answers() -> None:
     assert rotation.solve_many(boards, threads=1) == rotation.solve_many(boards, threads=2)
     with pytest.raises(ValueError, match="threads"):
         rotation.solve_many(boards, threads=0)
+
+
+def test_the_command_knows_the_board_size() -> None:
+    from idastar.commands import rotation as command
+
+    assert command.CELLS == rotation.CELLS

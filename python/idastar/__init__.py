@@ -24,9 +24,37 @@ that cannot reach the goal raises :class:`Unsolvable`, a kind of it.
 
 from __future__ import annotations
 
-from . import booksort, fifteen, rotation, search, sliding, squares
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._core import InvalidPuzzle, Unsolvable, __version__
-from ._results import Iteration, Outcome, Solution, Stats
+
+if TYPE_CHECKING:
+    from . import booksort, fifteen, reference, rotation, search, sliding, squares  # noqa: F401
+    from ._results import Iteration, Outcome, Solution, Stats
+
+#: Imported on first use, so that a command or a script pays only for the
+#: puzzles it touches.
+_SUBMODULES = frozenset(
+    {"booksort", "fifteen", "reference", "rotation", "search", "sliding", "squares"}
+)
+
+
+#: The result types, from ``idastar._results`` on first use.
+_RESULTS = frozenset({"Iteration", "Outcome", "Solution", "Stats"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    if name in _RESULTS:
+        return getattr(importlib.import_module("._results", __name__), name)
+    raise AttributeError(f"module 'idastar' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _SUBMODULES | _RESULTS)
+
 
 __all__ = [
     "InvalidPuzzle",

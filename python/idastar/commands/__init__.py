@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from importlib import resources
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 from .._judge import Tokens
-from .._results import Outcome, Solution
 
-S = TypeVar("S", bound=Solution[Any])
+if TYPE_CHECKING:
+    from .._results import Solution
+
+S = TypeVar("S", bound="Solution[Any]")
 
 
-@dataclass(frozen=True)
-class Puzzle:
+# A NamedTuple rather than a dataclass: every run of the command builds the
+# registry, and this keeps start-up light.
+class Puzzle(NamedTuple):
     """What the command line needs to know about one puzzle."""
 
     name: str
@@ -50,6 +51,8 @@ def register(puzzle: Puzzle) -> Puzzle:
 
 def sample_text(name: str, suffix: str) -> str:
     """A stored sample of the package, ``data/NAME.SUFFIX`` (``in`` or ``out``)."""
+    from importlib import resources
+
     return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
 
 
@@ -61,12 +64,32 @@ def emit(out: TextIO, text: str) -> None:
 
 
 def checked(solution: S) -> S:
+    from .._results import Outcome
+
     """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
     if solution.outcome is Outcome.INTERRUPTED:
         raise KeyboardInterrupt
     if solution.outcome.is_limit:
         raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
     return solution
+
+
+class _LazyModule:
+    """A module imported on first attribute access: every puzzle registers
+    its command, but a run pays only for the puzzle it answers."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attribute)
+
+
+def lazy_module(name: str) -> Any:
+    """``name``, imported when first used."""
+    return _LazyModule(name)
 
 
 def moves_text(path: Sequence[tuple[int, ...]]) -> str:

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .. import sliding
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
-from .._results import Solution
-from . import Puzzle, checked, emit, register, sample_text
+from . import Puzzle, checked, emit, lazy_module, register, sample_text
+
+if TYPE_CHECKING:
+    from .. import sliding
+    from .._results import Solution
+else:
+    sliding = lazy_module("idastar.sliding")
 
 CELLS = 16
 #: Boards solved per call in --batch mode between two updates of the bar.
@@ -166,6 +169,8 @@ def _write(
     if args.json:
         record: dict[str, object] = {"board": case, "tiles": tiles, "answer": solution.cost}
         record.update(solution.to_dict())
+        import json
+
         emit(out, json.dumps(record))
     elif args.path:
         emit(out, f"{solution.cost}\n{''.join(solution.path)}")

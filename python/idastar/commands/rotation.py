@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 import time
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .. import rotation
+from .. import _core
 from .._judge import JudgeInputError, Tokens
-from . import Puzzle, checked, emit, register, sample_text
+from . import Puzzle, checked, emit, lazy_module, register, sample_text
 
+if TYPE_CHECKING:
+    from .. import rotation
+else:
+    rotation = lazy_module("idastar.rotation")
+
+#: Cells of a board (the same as ``idastar.rotation.CELLS``; kept here so
+#: that reading the input does not import the whole API).
+CELLS = 24
 #: Boards solved together on all cores before their answers are printed.
 _CHUNK = 512
 _NO_MOVES = "No moves needed"
@@ -29,8 +36,8 @@ def _rotation_cases(tokens: Tokens) -> Iterator[tuple[int, list[int]]]:
         if first == 0:
             break
         board = [first]
-        for cell in range(1, rotation.CELLS):
-            board.append(tokens.next_int(f"cell {cell} of {rotation.CELLS}"))
+        for cell in range(1, CELLS):
+            board.append(tokens.next_int(f"cell {cell} of {CELLS}"))
         for cell, value in enumerate(board):
             if not 1 <= value <= 3:
                 raise tokens.error(f"cell {cell} holds {value}; cells hold 1, 2 or 3")
@@ -76,6 +83,8 @@ def _answer_detailed(args: argparse.Namespace, case: int, board: list[int], out:
         stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
         emit(sys.stderr, f"case {case}:\n{stats}")
     if args.json:
+        import json
+
         emit(out, json.dumps({"case": case, "board": board, **solution.to_dict()}))
     else:
         emit(out, _judge_lines(solution.moves, solution.centre))
@@ -120,9 +129,14 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
 
 def _print_answers(boards: list[list[int]], engine: rotation.Engine, out: TextIO) -> None:
     if boards:
-        answers = rotation.solve_many(boards, engine=engine)
+        # The readers above checked every value, so the core takes the
+        # boards as they are.
+        answers = _core.rotation_solve_many(boards, engine=engine)
         out.write("".join(_judge_lines(m, c) + "\n" for m, c in answers))
         out.flush()
+
+
+_CELL_VALUES = {"1": 1, "2": 2, "3": 3}
 
 
 def _well_formed_boards(text: str) -> list[list[int]] | None:
@@ -134,15 +148,16 @@ def _well_formed_boards(text: str) -> list[list[int]] | None:
     """
     words = text.split()
     try:
-        end = next(i for i in range(0, len(words), rotation.CELLS) if words[i] == "0")
+        end = next(i for i in range(0, len(words), CELLS) if words[i] == "0")
     except StopIteration:
         end = len(words)
-    if end % rotation.CELLS:
+    if end % CELLS:
         return None
-    if not set(words[:end]) <= {"1", "2", "3"}:
+    try:
+        values = list(map(_CELL_VALUES.__getitem__, words[:end]))
+    except KeyError:
         return None
-    values = list(map(int, words[:end]))
-    return [values[i : i + rotation.CELLS] for i in range(0, end, rotation.CELLS)]
+    return [values[i : i + CELLS] for i in range(0, end, CELLS)]
 
 
 def _rotation_demo(out: TextIO) -> bool:

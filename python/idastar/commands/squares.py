@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 import time
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .. import squares
 from .._core import InvalidPuzzle
 from .._judge import Tokens
-from .._results import Solution
-from . import Puzzle, checked, emit, register, sample_text
+from . import Puzzle, checked, emit, lazy_module, register, sample_text
+
+if TYPE_CHECKING:
+    from .. import squares
+    from .._results import Solution
+else:
+    squares = lazy_module("idastar.squares")
 
 
 def _squares_cases(tokens: Tokens) -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -99,6 +102,8 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
                 "answer": solution.cost,
             }
             record.update(solution.to_dict())
+            import json
+
             emit(out, json.dumps(record))
         elif args.path:
             emit(out, f"{solution.cost}\n{' '.join(map(str, solution.path))}")

@@ -19,6 +19,7 @@
 //! assert_eq!(result.cost, Some(2));
 //! ```
 
+pub mod cache;
 pub mod engines;
 mod error;
 mod limits;

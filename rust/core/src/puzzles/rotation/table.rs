@@ -9,6 +9,7 @@
 //! greedily (the smallest letter that keeps some number on an optimal
 //! course) spells the lexicographically smallest optimal sequence.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -16,7 +17,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 use super::{cells_holding, centre_value, Move, CELLS, CENTRE_MASK};
-use crate::{Error, Iteration, Result, SearchResult, Stats};
+use crate::{cache, Error, Iteration, Result, SearchResult, Stats};
 
 /// Exact distances to a covered centre for every set of `k` cells.
 #[derive(Debug, Clone)]
@@ -127,7 +128,13 @@ impl CentreTable {
     }
 }
 
-/// The table for sets of `cells` cells, built once per process and shared.
+/// Bumped whenever the table's layout or meaning changes, so that old cache
+/// files are rebuilt.
+pub const TABLE_FORMAT_VERSION: u32 = 1;
+
+/// The table for sets of `cells` cells, once per process and shared: read
+/// from the cache directory when a sound copy is there (about a millisecond),
+/// else built and stored for the next process.
 pub fn shared_table(cells: u32) -> Result<Arc<CentreTable>> {
     static TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
     let slot = TABLES
@@ -136,8 +143,29 @@ pub fn shared_table(cells: u32) -> Result<Arc<CentreTable>> {
     if let Some(table) = slot.get() {
         return Ok(table.clone());
     }
-    let table = Arc::new(CentreTable::build(cells)?);
+    let table = Arc::new(cached_table(cells, cache::cache_dir(None).as_deref())?);
     Ok(slot.get_or_init(|| table).clone())
+}
+
+/// The table from `dir` when a sound copy is there, else built and stored.
+pub(super) fn cached_table(cells: u32, dir: Option<&Path>) -> Result<CentreTable> {
+    if !(8..=CELLS as u32).contains(&cells) {
+        return Err(Error::InvalidArgument(format!("a centre table covers 8 to 24 cells, got {cells}")));
+    }
+    let mut header = b"IDASTAR-ROTATION-CENTRE\0".to_vec();
+    header.extend_from_slice(&TABLE_FORMAT_VERSION.to_le_bytes());
+    header.push(cells as u8);
+    let path = dir.map(|dir| dir.join(format!("rotation-centre-{cells}.bin")));
+    let length = BINOMIAL[CELLS][cells as usize] as usize;
+    if let Some(distances) = path.as_deref().and_then(|path| cache::load_table(path, &header, length).ok()) {
+        return Ok(CentreTable { cells, distances });
+    }
+    let table = CentreTable::build(cells)?;
+    if let Some(path) = &path {
+        // A cache that cannot be written only costs a rebuild next time.
+        let _ = cache::save_table(path, &header, &table.distances);
+    }
+    Ok(table)
 }
 
 /// The position of a set among all sets of its size (combinatorial number

@@ -205,3 +205,20 @@ fn ranks_are_a_bijection_onto_the_table() {
         assert_eq!(ranks, expected, "size {size}");
     }
 }
+
+#[test]
+fn the_table_is_stored_loaded_and_rebuilt_when_damaged() {
+    let dir = std::env::temp_dir().join(format!("idastar-rotation-cache-{}", std::process::id()));
+    let built = table::cached_table(8, Some(&dir)).unwrap();
+    let file = dir.join("rotation-centre-8.bin");
+    assert!(file.exists());
+    let loaded = table::cached_table(8, Some(&dir)).unwrap();
+    assert_eq!(loaded.as_bytes(), built.as_bytes());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let rebuilt = table::cached_table(8, Some(&dir)).unwrap();
+    assert_eq!(rebuilt.as_bytes(), built.as_bytes());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

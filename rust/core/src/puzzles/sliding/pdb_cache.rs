@@ -13,12 +13,14 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
 use super::pdb::{PatternDb, ProgressFn};
+use crate::cache::write_atomically;
+pub use crate::cache::{cache_dir, checksum};
 use crate::{Error, Result};
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
@@ -27,44 +29,10 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Databases this small are rebuilt rather than stored.
 const SMALLEST_STORED: usize = 3;
 
-/// The cache directory: `explicit`, else `$IDASTAR_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/idastar`, else `$HOME/.cache/idastar`.
-pub fn cache_dir(explicit: Option<&Path>) -> Option<PathBuf> {
-    if let Some(dir) = explicit {
-        return Some(dir.to_path_buf());
-    }
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    var("IDASTAR_CACHE_DIR")
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("idastar")))
-        .or_else(|| var("HOME").map(|d| d.join(".cache").join("idastar")))
-}
-
 /// The file name of a pattern's database.
 pub fn file_name(width: usize, height: usize, cells: &[u8]) -> String {
     let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
     format!("sliding-{width}x{height}-{}.pdb", cells.join("-"))
-}
-
-/// A 64-bit checksum of `data` (four multiply-rotate lanes over 8-byte
-/// words; not cryptographic, it is there to catch damaged files).
-pub fn checksum(data: &[u8]) -> u64 {
-    const K: [u64; 4] = [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63];
-    let mut lanes = [1u64, 2, 3, 4];
-    let mut chunks = data.chunks_exact(32);
-    for chunk in &mut chunks {
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            let word = u64::from_le_bytes(chunk[8 * i..8 * i + 8].try_into().expect("8 bytes"));
-            *lane = (*lane ^ word).wrapping_mul(K[i]).rotate_left(31);
-        }
-    }
-    let mut h = data.len() as u64;
-    for (i, lane) in lanes.iter().enumerate() {
-        h = (h ^ lane).wrapping_mul(K[i]).rotate_left(27);
-    }
-    for &byte in chunks.remainder() {
-        h = (h ^ u64::from(byte)).wrapping_mul(K[0]).rotate_left(23);
-    }
-    h ^ (h >> 29)
 }
 
 fn header(db: &PatternDb) -> Vec<u8> {
@@ -80,21 +48,7 @@ fn header(db: &PatternDb) -> Vec<u8> {
 
 /// Writes `db` to `path` atomically (a temporary file renamed into place).
 pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let temporary =
-        dir.join(format!(".{}.{}.tmp", path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb"), std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(&header(db))?;
-        file.write_all(db.data())?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
+    write_atomically(path, &[&header(db), db.data()])
 }
 
 /// Reads the database of `cells` on `geometry` from `path`; an error says
