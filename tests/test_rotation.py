@@ -155,8 +155,8 @@ def test_census_counts_every_judge_board() -> None:
         ([*SAMPLE[:23], 0], "cell 23 holds 0"),
         ([*SAMPLE[:23], "3"], "cell 23 must hold an integer"),
         ([*SAMPLE[:23], True], "cell 23 must hold an integer"),
-        ("1" * 24, "sequence of 24 integers, got str"),
-        (None, "sequence of 24 integers, got NoneType"),
+        ("1" * 24, "a board must be a sequence of integers, got str"),
+        (None, "a board must be a sequence of integers, got NoneType"),
     ],
 )
 def test_bad_boards_are_named(board: object, words: str) -> None:

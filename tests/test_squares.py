@@ -220,7 +220,7 @@ def test_limits() -> None:
         (lambda: squares.solve(3, [4, 5, 4]), "stick 4 is removed twice"),
         (lambda: squares.solve(3, [4, 5], count=3), "count says 3 sticks are removed"),
         (lambda: squares.solve(3, ["4"]), "must be integers"),  # type: ignore[list-item]
-        (lambda: squares.solve(3, "45"), "sequence of stick numbers"),  # type: ignore[arg-type]
+        (lambda: squares.solve(3, "45"), "removed must be a sequence of integers, got str"),  # type: ignore[arg-type]
         (lambda: squares.solve(2.5), "must be an integer"),  # type: ignore[arg-type]
         (lambda: squares.square_sticks(3, 2, 2, 0), "no square of side 2 at (2, 0)"),
     ],

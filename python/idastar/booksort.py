@@ -24,11 +24,11 @@ judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Literal, NamedTuple
 
 from . import _core
+from ._checks import exact_int, items_of, non_negative, positive
 from ._core import InvalidPuzzle
 from ._results import Solution
 
@@ -86,20 +86,10 @@ def moves(n: int) -> list[BlockMove]:
 
 def _books(books: Sequence[int]) -> tuple[int, ...]:
     """The books as a tuple of ints, or InvalidPuzzle naming what is wrong."""
-    if isinstance(books, (str, bytes, bytearray)):
-        raise InvalidPuzzle(f"books must be a sequence of integers, got {type(books).__name__}")
-    try:
-        items = list(books)  # also numpy arrays and iterators
-    except TypeError:
-        raise InvalidPuzzle(
-            f"books must be a sequence of integers, got {type(books).__name__}"
-        ) from None
     result = []
-    for position, book in enumerate(items, 1):
+    for position, book in enumerate(items_of(books, "books"), 1):
         try:
-            if isinstance(book, bool):
-                raise TypeError
-            result.append(operator.index(book))
+            result.append(exact_int(book))
         except TypeError:
             raise InvalidPuzzle(
                 f"book at position {position} must be an integer, got {book!r}"
@@ -180,10 +170,10 @@ def solve(
         engine=engine,
         heuristic=heuristic,
         goal_ball=_goal_ball(goal_ball),
-        max_cost=_non_negative("max_moves", max_moves),
-        max_nodes=_non_negative("node_limit", node_limit),
+        max_cost=non_negative("max_moves", max_moves),
+        max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
-        max_states=_non_negative("state_limit", state_limit),
+        max_states=non_negative("state_limit", state_limit),
         table_entries=_table_entries(table_entries, max_moves),
     )
     return Solution._from_raw(raw, BlockMove)
@@ -196,7 +186,7 @@ DEFAULT_TABLE_ENTRIES = 1 << 16
 def _table_entries(entries: int | None, max_moves: int | None) -> int:
     if entries is None:
         return DEFAULT_TABLE_ENTRIES if max_moves is None else 0
-    return _non_negative("table_entries", entries) or 0
+    return non_negative("table_entries", entries) or 0
 
 
 def solve_many(
@@ -229,36 +219,21 @@ def solve_many(
         engine=engine,
         heuristic=heuristic,
         goal_ball=_goal_ball(goal_ball),
-        max_cost=_non_negative("max_moves", max_moves),
-        max_nodes=_non_negative("node_limit", node_limit),
+        max_cost=non_negative("max_moves", max_moves),
+        max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
-        max_states=_non_negative("state_limit", state_limit),
+        max_states=non_negative("state_limit", state_limit),
         table_entries=_table_entries(table_entries, max_moves),
-        threads=_positive("threads", threads),
+        threads=positive("threads", threads),
     )
     return [Solution._from_raw(raw, BlockMove) for raw in raws]
 
 
-def _positive(name: str, value: int | None) -> int | None:
-    value = _non_negative(name, value)
-    if value == 0:
-        raise ValueError(f"{name} must be at least 1 or None, got 0")
-    return value
-
-
 def _goal_ball(radius: int | None) -> int | None:
-    radius = _non_negative("goal_ball", radius)
+    radius = non_negative("goal_ball", radius)
     if radius is not None and radius > MAX_GOAL_BALL:
         raise ValueError(f"goal_ball must be at most {MAX_GOAL_BALL}, got {radius}")
     return radius
-
-
-def _non_negative(name: str, value: int | None) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 0:
-        raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
-    return value.__index__()
 
 
 def distance(books: Sequence[int]) -> int:

@@ -42,12 +42,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from . import _core
+from ._checks import exact_int, items_of
 from ._core import InvalidPuzzle
 from ._results import Solution
 
@@ -109,22 +109,13 @@ class RotationSolution(Solution[str]):
 
 def _board(values: Sequence[int]) -> list[int]:
     """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
-    if isinstance(values, (str, bytes, bytearray)):
-        raise InvalidPuzzle(f"a board is a sequence of 24 integers, got {type(values).__name__}")
-    try:
-        items = list(values)
-    except TypeError:
-        raise InvalidPuzzle(
-            f"a board is a sequence of 24 integers, got {type(values).__name__}"
-        ) from None
+    items = items_of(values, "a board")
     if len(items) != CELLS:
         raise InvalidPuzzle(f"a board has {CELLS} cells, got {len(items)}")
     board = []
     for cell, value in enumerate(items):
         try:
-            if isinstance(value, bool):
-                raise TypeError
-            number = operator.index(value)
+            number = exact_int(value)
         except TypeError:
             raise InvalidPuzzle(f"cell {cell} must hold an integer, got {value!r}") from None
         if not 1 <= number <= 3:

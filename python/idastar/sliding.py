@@ -34,12 +34,12 @@ search on first use and cached on disk (see :func:`cache_dir`): 6-6-3 on the
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from . import _core
+from ._checks import exact_int, items_of, non_negative
 from ._core import InvalidPuzzle
 from ._results import Solution
 
@@ -91,20 +91,10 @@ _DELTAS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
 def _ints(values: object, what: str) -> list[int]:
-    if isinstance(values, (str, bytes, bytearray)):
-        raise InvalidPuzzle(f"{what} must be a sequence of integers, got {type(values).__name__}")
-    try:
-        items = list(values)  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidPuzzle(
-            f"{what} must be a sequence of integers, got {type(values).__name__}"
-        ) from None
     out = []
-    for cell, value in enumerate(items):
+    for cell, value in enumerate(items_of(values, what)):
         try:
-            if isinstance(value, bool):
-                raise TypeError
-            number = operator.index(value)
+            number = exact_int(value)
         except TypeError:
             raise InvalidPuzzle(f"{what}: cell {cell} must be an integer, got {value!r}") from None
         if number < 0:
@@ -144,18 +134,10 @@ def _pattern_args(patterns: Patterns) -> dict[str, object]:
 
 
 def _state_limit(engine: str, state_limit: int | None) -> int | None:
-    limit = _non_negative("state_limit", state_limit)
+    limit = non_negative("state_limit", state_limit)
     if limit is None and engine in ("astar", "bfs", "bidirectional"):
         return DEFAULT_STATE_LIMIT
     return limit
-
-
-def _non_negative(name: str, value: int | None) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 0:
-        raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
-    return value.__index__()
 
 
 def _options(
@@ -237,8 +219,8 @@ def solve(
     raw = _core.sliding_solve(
         _ints(tiles, "tiles"),
         engine=engine,
-        max_cost=_non_negative("max_moves", max_moves),
-        max_nodes=_non_negative("node_limit", node_limit),
+        max_cost=non_negative("max_moves", max_moves),
+        max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_state_limit(engine, state_limit),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
@@ -278,8 +260,8 @@ def solve_many(
     raws = _core.sliding_solve_many(
         boards,
         engine=engine,
-        max_cost=_non_negative("max_moves", max_moves),
-        max_nodes=_non_negative("node_limit", node_limit),
+        max_cost=non_negative("max_moves", max_moves),
+        max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_state_limit(engine, state_limit),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]

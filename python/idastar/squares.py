@@ -24,11 +24,11 @@ slower beyond n = 6, kept for comparison). Grids up to :data:`MAX_N` = 16.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import Literal
 
 from . import _core
+from ._checks import exact_int, items_of, non_negative
 from ._core import InvalidPuzzle
 from ._results import Solution
 
@@ -58,10 +58,8 @@ BranchingName = Literal["fewest", "first"]
 
 
 def _side(n: int) -> int:
-    if isinstance(n, bool):
-        raise InvalidPuzzle(f"the grid side n must be an integer, got {n!r}")
     try:
-        side = operator.index(n)
+        side = exact_int(n)
     except TypeError:
         raise InvalidPuzzle(f"the grid side n must be an integer, got {n!r}") from None
     if not 1 <= side <= MAX_N:
@@ -71,24 +69,13 @@ def _side(n: int) -> int:
 
 def _sticks(n: int, sticks: Iterable[int], what: str = "removed") -> list[int]:
     """The sticks as ints, checked: in range for the grid, none twice."""
-    if isinstance(sticks, (str, bytes, bytearray)):
-        raise InvalidPuzzle(
-            f"{what} must be a sequence of stick numbers, got {type(sticks).__name__}"
-        )
-    try:
-        items = list(sticks)
-    except TypeError:
-        raise InvalidPuzzle(
-            f"{what} must be a sequence of stick numbers, got {type(sticks).__name__}"
-        ) from None
+    items = items_of(sticks, what)
     result = []
     count = stick_count(n)
     seen: set[int] = set()
     for item in items:
         try:
-            if isinstance(item, bool):
-                raise TypeError
-            stick = operator.index(item)
+            stick = exact_int(item)
         except TypeError:
             raise InvalidPuzzle(f"stick numbers must be integers, got {item!r}") from None
         if not 1 <= stick <= count:
@@ -208,8 +195,8 @@ def solve(
         dominance=bool(dominance),
         symmetry=bool(symmetry),
         upper_bound=bool(upper_bound),
-        max_cost=_non_negative("max_sticks", max_sticks),
-        max_nodes=_non_negative("node_limit", node_limit),
+        max_cost=non_negative("max_sticks", max_sticks),
+        max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
     )
     return Solution._from_raw(raw)
@@ -220,11 +207,3 @@ def minimum(n: int, removed: Iterable[int] = ()) -> int:
     result = solve(n, removed)
     assert result.cost is not None  # removing every stick always works
     return result.cost
-
-
-def _non_negative(name: str, value: int | None) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not hasattr(value, "__index__") or value.__index__() < 0:
-        raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
-    return value.__index__()
