@@ -1,0 +1,66 @@
+"""Solves from several Python threads at once: correct answers, run side by side, results pickle."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from idastar import booksort, fifteen, rotation, squares
+
+
+def shelves(count: int, n: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [rng.sample(range(1, n + 1), n) for _ in range(count)]
+
+
+def test_threads_give_the_answers_of_a_single_thread() -> None:
+    work = shelves(24, 11, 1)
+    serial = [booksort.distance(s) for s in work]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(booksort.distance, work))
+    assert parallel == serial
+
+
+def test_threads_mix_puzzles_safely() -> None:
+    rng = random.Random(2)
+    boards = []
+    for _ in range(20):
+        board = [1] * 8 + [2] * 8 + [3] * 8
+        rng.shuffle(board)
+        boards.append(board)
+    expected = [(r.moves, r.centre) for r in map(rotation.solve, boards)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        rotations = pool.map(lambda b: rotation.solve(b, engine="ida"), boards)
+        grids = pool.map(lambda n: squares.solve(n).cost, [4, 5, 6])
+        assert [(r.moves, r.centre) for r in rotations] == expected
+        assert list(grids) == [9, 14, 19]
+
+
+def test_solves_from_two_threads_run_at_the_same_time() -> None:
+    """With the GIL released, the second solve starts before the first ends."""
+    hard = list(range(16, 0, -1))
+
+    def solve(_: int) -> tuple[float, float]:
+        started = time.perf_counter()
+        booksort.solve(hard, heuristic="breakpoints", goal_ball=0, time_limit=0.3)
+        return started, time.perf_counter()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        (start_a, end_a), (start_b, end_b) = pool.map(solve, range(2))
+    # Held GIL: one solve would run from start to end before the other began.
+    assert max(start_a, start_b) < min(end_a, end_b)
+
+
+def test_results_pickle() -> None:
+    results = [
+        booksort.solve([3, 1, 2]),
+        rotation.solve([1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]),
+        squares.solve(3),
+        fifteen.solve(
+            [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], heuristic="manhattan"
+        ),
+    ]
+    for result in results:
+        assert pickle.loads(pickle.dumps(result)) == result
