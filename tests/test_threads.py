@@ -39,7 +39,8 @@ def test_threads_mix_puzzles_safely() -> None:
 
 
 def test_solves_from_two_threads_run_at_the_same_time() -> None:
-    """With the GIL released, the second solve starts before the first ends."""
+    """Both solves stop on a 0.3 s wall-clock limit: side by side they end
+    together, one after the other they would end 0.3 s apart."""
     hard = list(range(16, 0, -1))
 
     def solve(_: int) -> tuple[float, float]:
@@ -49,8 +50,8 @@ def test_solves_from_two_threads_run_at_the_same_time() -> None:
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         (start_a, end_a), (start_b, end_b) = pool.map(solve, range(2))
-    # Held GIL: one solve would run from start to end before the other began.
-    assert max(start_a, start_b) < min(end_a, end_b)
+    assert abs(start_a - start_b) < 0.1
+    assert abs(end_a - end_b) < 0.15
 
 
 def test_results_pickle() -> None:
