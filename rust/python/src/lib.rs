@@ -26,7 +26,10 @@ pub(crate) fn to_py(error: Error) -> PyErr {
     }
 }
 
-#[pymodule]
+/// Declared as needing the GIL: the searches release it while they run, but
+/// the module has not been tested on a free-threaded interpreter yet, and
+/// the callbacks of `idastar.search` assume one thread at a time per search.
+#[pymodule(gil_used = true)]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
