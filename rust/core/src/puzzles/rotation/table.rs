@@ -60,30 +60,42 @@ impl CentreTable {
         for &set in &frontier {
             distances[rank(set) as usize].store(0, Ordering::Relaxed);
         }
+        let mut unreached = size - frontier.len();
+        let mut layer = frontier.len();
         let mut distance = 0u8;
-        while !frontier.is_empty() {
+        while layer > 0 && unreached > 0 {
             distance += 1;
-            // Each layer on all cores; a set reached twice is claimed once.
-            frontier = frontier
-                .par_chunks(4096)
-                .flat_map_iter(|chunk| {
-                    let mut reached = Vec::new();
-                    for &set in chunk {
-                        for mv in 0..8 {
-                            let moved = moves.apply(mv, set);
-                            let slot = &distances[rank(moved) as usize];
-                            if slot.load(Ordering::Relaxed) == UNREACHED
-                                && slot
-                                    .compare_exchange(UNREACHED, distance, Ordering::Relaxed, Ordering::Relaxed)
-                                    .is_ok()
-                            {
-                                reached.push(moved);
+            if layer * 2 > unreached {
+                // Late layers: most sets are reached already, so each set
+                // still unreached looks for a neighbour in the last layer
+                // (stopping at the first) instead of the layer pushing
+                // into every neighbour.
+                layer = reach_backwards(&distances, &moves, cells, distance);
+            } else {
+                // Each layer on all cores; a set reached twice is claimed once.
+                frontier = frontier
+                    .par_chunks(4096)
+                    .flat_map_iter(|chunk| {
+                        let mut reached = Vec::new();
+                        for &set in chunk {
+                            for mv in 0..8 {
+                                let moved = moves.apply(mv, set);
+                                let slot = &distances[rank(moved) as usize];
+                                if slot.load(Ordering::Relaxed) == UNREACHED
+                                    && slot
+                                        .compare_exchange(UNREACHED, distance, Ordering::Relaxed, Ordering::Relaxed)
+                                        .is_ok()
+                                {
+                                    reached.push(moved);
+                                }
                             }
                         }
-                    }
-                    reached
-                })
-                .collect();
+                        reached
+                    })
+                    .collect();
+                layer = frontier.len();
+            }
+            unreached -= layer;
         }
         let distances = distances.into_iter().map(AtomicU8::into_inner).collect();
         Ok(CentreTable { cells, distances })
@@ -166,6 +178,63 @@ pub(super) fn cached_table(cells: u32, dir: Option<&Path>) -> Result<CentreTable
         let _ = cache::save_table(path, &header, &table.distances);
     }
     Ok(table)
+}
+
+/// One breadth-first layer found backwards: every set still unreached that
+/// has a neighbour at `distance - 1` is at `distance`. Sets are visited in
+/// rank order (the next set of the same size in numeric order has the next
+/// rank), in chunks spread over all cores. Returns how many were reached.
+fn reach_backwards(distances: &[AtomicU8], moves: &ByteMoves, cells: u32, distance: u8) -> usize {
+    const CHUNK: usize = 1 << 14;
+    let size = distances.len();
+    (0..size.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|chunk| {
+            let first = chunk * CHUNK;
+            let mut set = unrank(first as u32, cells);
+            let mut reached = 0;
+            for slot in &distances[first..(first + CHUNK).min(size)] {
+                if slot.load(Ordering::Relaxed) == UNREACHED {
+                    let near = (0..8).any(|mv| {
+                        distances[rank(moves.apply(mv, set)) as usize].load(Ordering::Relaxed) == distance - 1
+                    });
+                    if near {
+                        slot.store(distance, Ordering::Relaxed);
+                        reached += 1;
+                    }
+                }
+                set = next_of_same_size(set);
+            }
+            reached
+        })
+        .sum()
+}
+
+/// The set of the same size with the next rank (Gosper's hack).
+#[inline]
+fn next_of_same_size(set: u32) -> u32 {
+    if set == 0 {
+        return 0;
+    }
+    let lowest = set & set.wrapping_neg();
+    let ripple = set.wrapping_add(lowest);
+    (((ripple ^ set) >> 2) / lowest) | ripple
+}
+
+/// The set of `cells` cells with the given rank.
+pub(super) fn unrank(mut rank: u32, cells: u32) -> u32 {
+    let mut set = 0;
+    let mut top = CELLS;
+    for i in (1..=cells as usize).rev() {
+        // The largest cell c below the previous one with C(c, i) <= rank.
+        top -= 1;
+        while BINOMIAL[top][i] > rank {
+            top -= 1;
+        }
+        set |= 1 << top;
+        rank -= BINOMIAL[top][i];
+    }
+    set
 }
 
 /// The position of a set among all sets of its size (combinatorial number

@@ -222,3 +222,13 @@ fn the_table_is_stored_loaded_and_rebuilt_when_damaged() {
     assert_eq!(rebuilt.as_bytes(), built.as_bytes());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn unrank_inverts_rank() {
+    for size in [1u32, 3, 8, 12, 23] {
+        let all = (1u32 << CELLS) - 1;
+        for set in table::combinations(all, size).step_by(97) {
+            assert_eq!(table::unrank(table::rank(set), size), set);
+        }
+    }
+}
