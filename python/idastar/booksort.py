@@ -25,7 +25,7 @@ judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from . import _core
 from ._checks import exact_int, items_of, non_negative, positive
@@ -165,18 +165,33 @@ def solve(
         KeyboardInterrupt: Ctrl-C during the search.
     """
     shelf = _books(books)
-    raw = _core.booksort_solve(
-        list(shelf),
-        engine=engine,
-        heuristic=heuristic,
-        goal_ball=_goal_ball(goal_ball),
-        max_cost=non_negative("max_moves", max_moves),
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
-        max_states=non_negative("state_limit", state_limit),
-        table_entries=_table_entries(table_entries, max_moves),
+    options = _search_options(
+        engine, heuristic, goal_ball, max_moves, node_limit, time_limit, state_limit, table_entries
     )
-    return Solution._from_raw(raw, BlockMove)
+    return Solution._from_raw(_core.booksort_solve(list(shelf), **options), BlockMove)
+
+
+def _search_options(
+    engine: Engine,
+    heuristic: Heuristic,
+    goal_ball: int | None,
+    max_moves: int | None,
+    node_limit: int | None,
+    time_limit: float | None,
+    state_limit: int | None,
+    table_entries: int | None,
+) -> dict[str, Any]:
+    """The options of :func:`solve` checked and named as the core takes them."""
+    return {
+        "engine": engine,
+        "heuristic": heuristic,
+        "goal_ball": _goal_ball(goal_ball),
+        "max_cost": non_negative("max_moves", max_moves),
+        "max_nodes": non_negative("node_limit", node_limit),
+        "time_limit": time_limit,
+        "max_states": non_negative("state_limit", state_limit),
+        "table_entries": _table_entries(table_entries, max_moves),
+    }
 
 
 #: The transposition table of uncapped solves: 1 MiB, allocated per solve.
@@ -205,8 +220,9 @@ def solve_many(
     """:func:`solve` for many shelves at once, on all cores, results in input order.
 
     The shelves may differ in length; the options and limits apply to each
-    search on its own. ``threads`` caps the cores used (default: all). A bad shelf raises :class:`~idastar.InvalidPuzzle`
-    naming its 0-based index before anything is solved.
+    search on its own. ``threads`` caps the cores used (default: all). A bad
+    shelf raises :class:`~idastar.InvalidPuzzle` naming its 0-based index
+    before anything is solved.
     """
     shelves = []
     for index, books in enumerate(cases):
@@ -214,18 +230,10 @@ def solve_many(
             shelves.append(list(_books(books)))
         except InvalidPuzzle as error:
             raise InvalidPuzzle(f"case {index}: {error}") from None
-    raws = _core.booksort_solve_many(
-        shelves,
-        engine=engine,
-        heuristic=heuristic,
-        goal_ball=_goal_ball(goal_ball),
-        max_cost=non_negative("max_moves", max_moves),
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
-        max_states=non_negative("state_limit", state_limit),
-        table_entries=_table_entries(table_entries, max_moves),
-        threads=positive("threads", threads),
+    options = _search_options(
+        engine, heuristic, goal_ball, max_moves, node_limit, time_limit, state_limit, table_entries
     )
+    raws = _core.booksort_solve_many(shelves, threads=positive("threads", threads), **options)
     return [Solution._from_raw(raw, BlockMove) for raw in raws]
 
 
