@@ -203,9 +203,11 @@ def solve_many(
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:
-    """The pattern database for one number on ``cells`` cells.
+    """The complete pattern database for one number on ``cells`` cells.
 
-    Returns the distances (one byte per set of cells, in the order of the
+    The solver itself stores distances up to 9 and searches beyond; this
+    completes the table first (once, then kept in the cache). Returns the
+    distances (one byte per set of cells, in the order of the
     combinatorial number system: the i-th lowest cell c adds C(c, i + 1))
     and the number of sets at each distance. ``numpy.frombuffer`` turns the
     bytes into an array without copying.

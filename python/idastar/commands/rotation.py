@@ -228,7 +228,7 @@ example:
   2""",
         epilog="""\
 The default solver reads a pattern database of the 735,471 ways eight cells
-can hold one number (built once, in milliseconds) and answers without search;
+can hold one number (built once, in milliseconds) and answers in microseconds;
 --engine ida runs the judge solution's IDA*. Boards where a number occurs
 more than eight times are answered too.
 

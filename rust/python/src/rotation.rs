@@ -1,7 +1,7 @@
 //! The Rotation Game: `idastar.rotation`.
 
 use idastar_core::engines::ida_star;
-use idastar_core::puzzles::rotation::{self, centre_value, shared_table, Move, RotationGame, TableSolution};
+use idastar_core::puzzles::rotation::{self, centre_value, shared_complete_table, Move, RotationGame, TableSolution};
 use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -101,7 +101,7 @@ fn rotation_solve_many(
 #[pyfunction]
 #[pyo3(signature = (cells=8))]
 fn rotation_table<'py>(py: Python<'py>, cells: u32) -> PyResult<(Bound<'py, PyBytes>, Vec<u64>)> {
-    let table = py.detach(|| shared_table(cells)).map_err(to_py)?;
+    let table = py.detach(|| shared_complete_table(cells)).map_err(to_py)?;
     Ok((PyBytes::new(py, table.as_bytes()), table.layer_sizes()))
 }
 

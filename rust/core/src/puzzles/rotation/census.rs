@@ -2,7 +2,7 @@
 
 use rayon::prelude::*;
 
-use super::table::{combinations, shared_table};
+use super::table::{combinations, shared_complete_table};
 use super::CELLS;
 use crate::Result;
 
@@ -17,7 +17,7 @@ use crate::Result;
 /// sets the numbers 1, 2, 3 in every order. The outer sets are spread over
 /// all cores.
 pub fn census() -> Result<Vec<u64>> {
-    let table = shared_table(8)?;
+    let table = shared_complete_table(8)?;
     let all = (1u32 << CELLS) - 1;
     // Every first set: cell 0 and seven of the other 23.
     let firsts: Vec<u32> = combinations(all & !1, 7).map(|rest| rest | 1).collect();

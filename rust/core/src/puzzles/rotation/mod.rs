@@ -18,8 +18,8 @@
 //! Two exact solvers: IDA* with the judge solution's bound (8 minus the most
 //! frequent number in the centre), moves tried A to H, which finds the
 //! lexicographically smallest shortest sequence by construction; and
-//! [`CentreTable`], a pattern database that answers any board without
-//! search.
+//! [`CentreTable`], a pattern database that answers a board in a few
+//! lookups, searching only for sets beyond the distance it stores.
 
 use std::fmt;
 
@@ -29,7 +29,7 @@ mod census;
 mod table;
 
 pub use census::census;
-pub use table::{shared_table, CentreTable, TableSolution};
+pub use table::{shared_complete_table, shared_table, CentreTable, TableSolution};
 
 /// Number of cells on the board.
 pub const CELLS: usize = 24;

@@ -1,4 +1,4 @@
-//! A pattern database that solves any board without search.
+//! A pattern database that solves any board in microseconds.
 //!
 //! For one number `v` the board abstracts to the set of cells holding `v`:
 //! with `k` such cells there are C(24, k) sets (735,471 for the judge's
@@ -8,6 +8,13 @@
 //! optimum is the minimum over its numbers, and following the table
 //! greedily (the smallest letter that keeps some number on an optimal
 //! course) spells the lexicographically smallest optimal sequence.
+//!
+//! A table for solving need not hold every layer. The last layers are the
+//! bulk of the work (for eight cells, layers 10 to 14 hold 64% of the sets)
+//! and few boards reach them, so the solver's table stops once a third of
+//! the sets are placed; a set further out finds its distance by a search of
+//! a few moves down to the table's edge. The census and the exported bytes
+//! complete the table first.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -19,10 +26,15 @@ use std::time::Instant;
 use super::{cells_holding, centre_value, Move, CELLS, CENTRE_MASK};
 use crate::{cache, Error, Iteration, Result, SearchResult, Stats};
 
-/// Exact distances to a covered centre for every set of `k` cells.
+/// Exact distances to a covered centre for the sets of `k` cells: for
+/// every set, or (a near table) for those within [`CentreTable::depth`]
+/// moves, the others being found by search.
 #[derive(Debug, Clone)]
 pub struct CentreTable {
     cells: u32,
+    /// Every set at this distance or nearer has its byte; [`COMPLETE`] when
+    /// every set has.
+    depth: u8,
     distances: Vec<u8>,
 }
 
@@ -42,11 +54,25 @@ const BINOMIAL: [[u32; CELLS + 1]; CELLS + 1] = {
     table
 };
 
+/// The byte of a set not (yet) placed in a layer.
 const UNREACHED: u8 = u8::MAX;
+/// The depth of a table that holds every layer.
+const COMPLETE: u8 = u8::MAX;
 
 impl CentreTable {
-    /// Builds the table for sets of `cells` cells (8 to 24).
+    /// Builds the complete table for sets of `cells` cells (8 to 24).
     pub fn build(cells: u32) -> Result<Self> {
+        Self::build_layers(cells, false)
+    }
+
+    /// Builds the layers up to the first by which a third of the sets are
+    /// placed (9 of 14 for eight cells); [`CentreTable::distance`] searches
+    /// from a set further out down to that layer.
+    pub fn build_near(cells: u32) -> Result<Self> {
+        Self::build_layers(cells, true)
+    }
+
+    fn build_layers(cells: u32, near: bool) -> Result<Self> {
         if !(8..=CELLS as u32).contains(&cells) {
             return Err(Error::InvalidArgument(format!("a centre table covers 8 to 24 cells, got {cells}")));
         }
@@ -60,45 +86,63 @@ impl CentreTable {
         for &set in &frontier {
             distances[rank(set) as usize].store(0, Ordering::Relaxed);
         }
-        let mut unreached = size - frontier.len();
-        let mut layer = frontier.len();
+        // Counts may run a little high (see `reach_forwards`); they only
+        // steer, and the backward pass lists the unreached sets exactly.
+        let mut reached = frontier.len();
         let mut distance = 0u8;
-        while layer > 0 && unreached > 0 {
-            distance += 1;
-            if layer * 2 > unreached {
-                // Late layers: most sets are reached already, so each set
-                // still unreached looks for a neighbour in the last layer
-                // (stopping at the first) instead of the layer pushing
-                // into every neighbour.
-                layer = reach_backwards(&distances, &moves, cells, distance);
-            } else {
-                // Each layer on all cores; a set reached twice is claimed once.
-                frontier = frontier
-                    .par_chunks(4096)
-                    .flat_map_iter(|chunk| {
-                        let mut reached = Vec::new();
-                        for &set in chunk {
-                            for mv in 0..8 {
-                                let moved = moves.apply(mv, set);
-                                let slot = &distances[rank(moved) as usize];
-                                if slot.load(Ordering::Relaxed) == UNREACHED
-                                    && slot
-                                        .compare_exchange(UNREACHED, distance, Ordering::Relaxed, Ordering::Relaxed)
-                                        .is_ok()
-                                {
-                                    reached.push(moved);
-                                }
-                            }
-                        }
-                        reached
-                    })
-                    .collect();
-                layer = frontier.len();
+        let table = |distances: Vec<AtomicU8>, depth| CentreTable {
+            cells,
+            depth,
+            distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
+        };
+        loop {
+            if frontier.is_empty() {
+                return Ok(table(distances, COMPLETE));
             }
-            unreached -= layer;
+            if near && reached * 3 >= size {
+                return Ok(table(distances, distance));
+            }
+            // Early layers push into every neighbour; once a layer is about
+            // as large as what is left, each set still unreached instead
+            // looks for a neighbour in the last layer and stops at the first.
+            if frontier.len() * 2 > size.saturating_sub(reached) {
+                reach_backwards(&distances, &moves, cells, distance);
+                return Ok(table(distances, COMPLETE));
+            }
+            distance += 1;
+            // Chunks small enough that each one's output is not mapped and
+            // unmapped afresh.
+            frontier = frontier
+                .par_chunks(1024)
+                .flat_map_iter(|chunk| reach_forwards(&distances, &moves, chunk, distance))
+                .collect();
+            reached += frontier.len();
         }
-        let distances = distances.into_iter().map(AtomicU8::into_inner).collect();
-        Ok(CentreTable { cells, distances })
+    }
+
+    /// This table with every layer; the missing ones are found backwards
+    /// from the last one held.
+    pub fn completed(self) -> Self {
+        if self.is_complete() {
+            return self;
+        }
+        let distances: Vec<AtomicU8> = self.distances.into_iter().map(AtomicU8::new).collect();
+        reach_backwards(&distances, &ByteMoves::new(), self.cells, self.depth);
+        CentreTable {
+            cells: self.cells,
+            depth: COMPLETE,
+            distances: distances.into_iter().map(AtomicU8::into_inner).collect(),
+        }
+    }
+
+    /// Whether every set has its distance stored.
+    pub fn is_complete(&self) -> bool {
+        self.depth == COMPLETE
+    }
+
+    /// The distance out to which every set has its distance stored.
+    pub fn depth(&self) -> u32 {
+        u32::from(self.depth)
     }
 
     /// How many cells each set in the table has.
@@ -114,22 +158,66 @@ impl CentreTable {
         self.distances.is_empty()
     }
 
-    /// The moves the number on `set` needs to fill the centre.
-    #[inline]
+    /// The moves the number on `set` needs to fill the centre (searched
+    /// for, beyond a near table's depth).
     pub fn distance(&self, set: u32) -> u32 {
         debug_assert_eq!(set.count_ones(), self.cells);
-        u32::from(self.distances[rank(set) as usize])
+        let stored = self.distances[rank(set) as usize];
+        if stored != UNREACHED || self.is_complete() {
+            return u32::from(stored);
+        }
+        // Every set is reachable (the moves are 7-cycles, so they generate
+        // the alternating group, which moves any set of cells onto any
+        // other), so this ends.
+        (self.depth() + 1..).find(|&bound| self.within(set, bound)).expect("a bound is reached")
     }
 
-    /// The distances, one byte per set, in order of rank.
+    /// Whether the number on `set` can fill the centre in `bound` moves.
+    #[inline]
+    pub fn within(&self, set: u32, bound: u32) -> bool {
+        self.within_after(set, bound, None)
+    }
+
+    /// At most the moves the number on `set` needs: its distance, or for a
+    /// set beyond a near table's depth, one more than the depth.
+    #[inline]
+    pub fn lower_bound(&self, set: u32) -> u32 {
+        match self.distances[rank(set) as usize] {
+            UNREACHED if !self.is_complete() => self.depth() + 1,
+            stored => u32::from(stored),
+        }
+    }
+
+    /// [`CentreTable::within`] for a set that `last` led to from a set
+    /// being searched: a path that undoes `last` is covered there.
+    #[inline]
+    fn within_after(&self, set: u32, bound: u32, last: Option<Move>) -> bool {
+        match self.distances[rank(set) as usize] {
+            UNREACHED => bound > self.depth() && self.search_beyond(set, bound, last),
+            stored => u32::from(stored) <= bound,
+        }
+    }
+
+    /// Whether a set beyond the depth reaches the centre in `bound` moves,
+    /// one more than the depth or more: through a neighbour within one less.
+    fn search_beyond(&self, set: u32, bound: u32, last: Option<Move>) -> bool {
+        Move::ALL
+            .into_iter()
+            .filter(|&mv| Some(mv.inverse()) != last)
+            .any(|mv| self.within_after(mv.apply_to_cells(set), bound - 1, Some(mv)))
+    }
+
+    /// The stored distances, one byte per set in order of rank; 255 for a
+    /// set beyond a near table's depth.
     pub fn as_bytes(&self) -> &[u8] {
         &self.distances
     }
 
-    /// How many sets lie at each distance: 1 set at 0 for eight cells, ...
+    /// How many sets lie at each stored distance: 1 set at 0 for eight
+    /// cells, ...
     pub fn layer_sizes(&self) -> Vec<u64> {
         let mut layers = Vec::new();
-        for &d in &self.distances {
+        for &d in self.distances.iter().filter(|&&d| d != UNREACHED) {
             let d = d as usize;
             if layers.len() <= d {
                 layers.resize(d + 1, 0);
@@ -142,72 +230,144 @@ impl CentreTable {
 
 /// Bumped whenever the table's layout or meaning changes, so that old cache
 /// files are rebuilt.
-pub const TABLE_FORMAT_VERSION: u32 = 1;
+pub const TABLE_FORMAT_VERSION: u32 = 2;
 
-/// The table for sets of `cells` cells, once per process and shared: read
-/// from the cache directory when a sound copy is there (about a millisecond),
-/// else built and stored for the next process.
+/// The table for solving boards of `cells` cells, once per process and
+/// shared: read from the cache directory when a sound copy is there (about
+/// a millisecond), else built near (see [`CentreTable::build_near`]) and
+/// stored for the next process.
 pub fn shared_table(cells: u32) -> Result<Arc<CentreTable>> {
     static TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
-    let slot = TABLES
-        .get(cells as usize)
-        .ok_or_else(|| Error::InvalidArgument(format!("a centre table covers 8 to 24 cells, got {cells}")))?;
+    let slot = TABLES.get(cells as usize).ok_or_else(|| cells_out_of_range(cells))?;
     if let Some(table) = slot.get() {
         return Ok(table.clone());
     }
-    let table = Arc::new(cached_table(cells, cache::cache_dir(None).as_deref())?);
+    let table = Arc::new(cached_table(cells, cache::cache_dir(None).as_deref(), false)?);
     Ok(slot.get_or_init(|| table).clone())
 }
 
-/// The table from `dir` when a sound copy is there, else built and stored.
-pub(super) fn cached_table(cells: u32, dir: Option<&Path>) -> Result<CentreTable> {
+/// Like [`shared_table`], but with every layer (for the census and for
+/// exporting the table); stored complete, so later processes load it so.
+pub fn shared_complete_table(cells: u32) -> Result<Arc<CentreTable>> {
+    static TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
+    let slot = TABLES.get(cells as usize).ok_or_else(|| cells_out_of_range(cells))?;
+    if let Some(table) = slot.get() {
+        return Ok(table.clone());
+    }
+    let shared = shared_table(cells)?;
+    let table = if shared.is_complete() {
+        shared
+    } else {
+        Arc::new(cached_table(cells, cache::cache_dir(None).as_deref(), true)?)
+    };
+    Ok(slot.get_or_init(|| table).clone())
+}
+
+fn cells_out_of_range(cells: u32) -> Error {
+    Error::InvalidArgument(format!("a centre table covers 8 to 24 cells, got {cells}"))
+}
+
+/// The table from `dir` when a sound copy is there (and complete, if
+/// `complete`), else built and stored. The stored data is the depth byte,
+/// then the distances.
+pub(super) fn cached_table(cells: u32, dir: Option<&Path>, complete: bool) -> Result<CentreTable> {
     if !(8..=CELLS as u32).contains(&cells) {
-        return Err(Error::InvalidArgument(format!("a centre table covers 8 to 24 cells, got {cells}")));
+        return Err(cells_out_of_range(cells));
     }
     let mut header = b"IDASTAR-ROTATION-CENTRE\0".to_vec();
     header.extend_from_slice(&TABLE_FORMAT_VERSION.to_le_bytes());
     header.push(cells as u8);
     let path = dir.map(|dir| dir.join(format!("rotation-centre-{cells}.bin")));
-    let length = BINOMIAL[CELLS][cells as usize] as usize;
-    if let Some(distances) = path.as_deref().and_then(|path| cache::load_table(path, &header, length).ok()) {
-        return Ok(CentreTable { cells, distances });
+    let length = BINOMIAL[CELLS][cells as usize] as usize + 1;
+    let stored = path.as_deref().and_then(|path| cache::load_table(path, &header, length).ok());
+    let mut found = None;
+    if let Some(mut data) = stored {
+        let depth = data.remove(0);
+        found = Some(CentreTable { cells, depth, distances: data });
     }
-    let table = CentreTable::build(cells)?;
+    let table = match found {
+        Some(table) if table.is_complete() || !complete => return Ok(table),
+        Some(near) => near.completed(),
+        None if complete => CentreTable::build(cells)?,
+        None => CentreTable::build_near(cells)?,
+    };
     if let Some(path) = &path {
         // A cache that cannot be written only costs a rebuild next time.
-        let _ = cache::save_table(path, &header, &table.distances);
+        let _ = cache::save_table(path, &header, &[&[table.depth], table.as_bytes()].concat());
     }
     Ok(table)
 }
 
-/// One breadth-first layer found backwards: every set still unreached that
-/// has a neighbour at `distance - 1` is at `distance`. Sets are visited in
-/// rank order (the next set of the same size in numeric order has the next
-/// rank), in chunks spread over all cores. Returns how many were reached.
-fn reach_backwards(distances: &[AtomicU8], moves: &ByteMoves, cells: u32, distance: u8) -> usize {
+/// The sets first reached from `sets`, marked at `distance`.
+///
+/// Whether a neighbour is new is a coin toss, so nothing here branches on
+/// it (a mispredicted branch per neighbour would double the cost): each
+/// neighbour's byte is rewritten, with `distance` if it was unreached and
+/// with its own value otherwise, and every neighbour is written to the
+/// output while only a new one advances it. Two cores may both find a set
+/// new and both list it; that costs a little repeated work and nothing
+/// else, because a byte only ever changes from unreached to `distance`.
+fn reach_forwards(distances: &[AtomicU8], moves: &ByteMoves, sets: &[u32], distance: u8) -> Vec<u32> {
+    let mut reached = vec![0u32; sets.len() * 8];
+    let mut count = 0;
+    for &set in sets {
+        for mv in 0..8 {
+            let moved = moves.apply(mv, set);
+            let slot = &distances[rank(moved) as usize];
+            let old = slot.load(Ordering::Relaxed);
+            let new = old == UNREACHED;
+            slot.store(if new { distance } else { old }, Ordering::Relaxed);
+            reached[count] = moved;
+            count += usize::from(new);
+        }
+    }
+    reached.truncate(count);
+    reached
+}
+
+/// The remaining layers found backwards, after layer `distance`: every set
+/// still unreached that has a neighbour in the last layer is in the next
+/// one. The sets still unreached are listed once, by a scan in rank order
+/// (the next set of the same size in numeric order has the next rank), and
+/// the list shrinks layer by layer.
+fn reach_backwards(distances: &[AtomicU8], moves: &ByteMoves, cells: u32, mut distance: u8) {
     const CHUNK: usize = 1 << 14;
     let size = distances.len();
-    (0..size.div_ceil(CHUNK))
+    let mut unreached: Vec<(u32, u32)> = (0..size.div_ceil(CHUNK))
         .into_par_iter()
-        .map(|chunk| {
+        .flat_map_iter(|chunk| {
             let first = chunk * CHUNK;
             let mut set = unrank(first as u32, cells);
-            let mut reached = 0;
-            for slot in &distances[first..(first + CHUNK).min(size)] {
+            let mut found = Vec::new();
+            for (set_rank, slot) in (first as u32..).zip(&distances[first..(first + CHUNK).min(size)]) {
                 if slot.load(Ordering::Relaxed) == UNREACHED {
-                    let near = (0..8).any(|mv| {
-                        distances[rank(moves.apply(mv, set)) as usize].load(Ordering::Relaxed) == distance - 1
-                    });
-                    if near {
-                        slot.store(distance, Ordering::Relaxed);
-                        reached += 1;
-                    }
+                    found.push((set, set_rank));
                 }
                 set = next_of_same_size(set);
             }
-            reached
+            found
         })
-        .sum()
+        .collect();
+    while !unreached.is_empty() {
+        let before = unreached.len();
+        distance += 1;
+        // A set marked in this pass holds `distance`, not `distance - 1`,
+        // so marking as we go cannot mislead a later test.
+        unreached = unreached
+            .into_par_iter()
+            .filter(|&(set, set_rank)| {
+                let near = (0..8)
+                    .any(|mv| distances[rank(moves.apply(mv, set)) as usize].load(Ordering::Relaxed) == distance - 1);
+                if near {
+                    distances[set_rank as usize].store(distance, Ordering::Relaxed);
+                }
+                !near
+            })
+            .collect();
+        if unreached.len() == before {
+            break; // the rest cannot reach the centre at all
+        }
+    }
 }
 
 /// The set of the same size with the next rank (Gosper's hack).
@@ -216,9 +376,11 @@ fn next_of_same_size(set: u32) -> u32 {
     if set == 0 {
         return 0;
     }
+    // Shifting by the lowest cell's position divides by `lowest` without
+    // the latency of a division, which would sit on the scan's critical path.
     let lowest = set & set.wrapping_neg();
     let ripple = set.wrapping_add(lowest);
-    (((ripple ^ set) >> 2) / lowest) | ripple
+    (((ripple ^ set) >> 2) >> set.trailing_zeros()) | ripple
 }
 
 /// The set of `cells` cells with the given rank.
@@ -344,7 +506,8 @@ impl TableSolution {
     /// board (as [`super::pack`] makes it), as a search result; the number in
     /// the centre afterwards is [`super::centre_value`] of the replayed board.
     /// Statistics: one "expansion" per move chosen, one "generated" per
-    /// table lookup.
+    /// question put to a table (a set beyond a near table's depth asks more
+    /// lookups than that).
     pub fn solve(board: u64) -> Result<(SearchResult<Move>, u32)> {
         let started = Instant::now();
         // Each number that can fill the centre, with its cells and table.
@@ -358,8 +521,20 @@ impl TableSolution {
         if numbers.is_empty() {
             return Err(Error::invalid("no number occurs 8 times, so none can fill the centre"));
         }
-        let mut lookups = numbers.len() as u64;
-        let optimum = numbers.iter().map(|(cells, table)| table.distance(*cells)).min().expect("not empty");
+        let mut lookups = 0u64;
+        // The nearest number's distance, searching only when every number
+        // lies beyond its table's depth.
+        let floor = numbers.iter().map(|(cells, table)| table.lower_bound(*cells)).min().expect("not empty");
+        let optimum = (floor..)
+            .find(|&bound| {
+                numbers.iter().any(|(cells, table)| {
+                    lookups += 1;
+                    table.within(*cells, bound)
+                })
+            })
+            .expect("every set reaches the centre");
+        // After a move every number is at least `remaining` moves away, so
+        // "within `remaining`" means "exactly `remaining`".
         let mut path = Vec::with_capacity(optimum as usize);
         let mut state = board;
         for remaining in (0..optimum).rev() {
@@ -368,7 +543,7 @@ impl TableSolution {
                 .find(|&mv| {
                     numbers.iter().any(|(cells, table)| {
                         lookups += 1;
-                        table.distance(mv.apply_to_cells(*cells)) == remaining
+                        table.within(mv.apply_to_cells(*cells), remaining)
                     })
                 })
                 .expect("a move on an optimal course exists while the centre is not filled");

@@ -209,18 +209,51 @@ fn ranks_are_a_bijection_onto_the_table() {
 #[test]
 fn the_table_is_stored_loaded_and_rebuilt_when_damaged() {
     let dir = std::env::temp_dir().join(format!("idastar-rotation-cache-{}", std::process::id()));
-    let built = table::cached_table(8, Some(&dir)).unwrap();
+    let built = table::cached_table(8, Some(&dir), false).unwrap();
+    assert!(!built.is_complete());
     let file = dir.join("rotation-centre-8.bin");
     assert!(file.exists());
-    let loaded = table::cached_table(8, Some(&dir)).unwrap();
-    assert_eq!(loaded.as_bytes(), built.as_bytes());
+    let loaded = table::cached_table(8, Some(&dir), false).unwrap();
+    assert_eq!((loaded.depth(), loaded.as_bytes()), (built.depth(), built.as_bytes()));
     let mut bytes = std::fs::read(&file).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
     std::fs::write(&file, &bytes).unwrap();
-    let rebuilt = table::cached_table(8, Some(&dir)).unwrap();
+    let rebuilt = table::cached_table(8, Some(&dir), false).unwrap();
     assert_eq!(rebuilt.as_bytes(), built.as_bytes());
+    // Asking for the complete table completes the stored near one and
+    // stores the result, which a later process then loads as it is.
+    let complete = table::cached_table(8, Some(&dir), true).unwrap();
+    assert!(complete.is_complete());
+    let reloaded = table::cached_table(8, Some(&dir), false).unwrap();
+    assert!(reloaded.is_complete());
+    assert_eq!(reloaded.as_bytes(), complete.as_bytes());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_near_table_searches_beyond_its_depth_and_completes_to_the_full_table() {
+    let near = CentreTable::build_near(8).unwrap();
+    let full = CentreTable::build(8).unwrap();
+    assert_eq!(near.depth(), 9);
+    assert!(full.is_complete());
+    let stored = near.as_bytes().iter().filter(|&&d| d != u8::MAX).count();
+    assert_eq!(stored, 1 + 8 + 44 + 208 + 876 + 3220 + 10498 + 30236 + 73982 + 146466);
+    // Every set beyond the depth, at every distance out to 14, against the
+    // full table; a sample of the others.
+    let all = (1u32 << CELLS) - 1;
+    let mut beyond = 0;
+    for (rank, set) in table::combinations(all, 8).enumerate() {
+        let far = near.as_bytes()[rank] == u8::MAX;
+        if far && rank % 61 == 0 || full.distance(set) >= 13 || rank % 997 == 0 {
+            let distance = full.distance(set);
+            assert_eq!(near.distance(set), distance, "set {set:#x}");
+            assert!(near.within(set, distance) && (distance == 0 || !near.within(set, distance - 1)));
+            beyond += usize::from(far);
+        }
+    }
+    assert!(beyond > 10_000, "{beyond}");
+    assert_eq!(near.completed().as_bytes(), full.as_bytes());
 }
 
 #[test]
