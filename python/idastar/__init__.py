@@ -17,7 +17,9 @@ Python face of it:
   (``idastar --help``).
 
 Every solve returns a :class:`Solution`: the outcome, the optimal cost and
-the path when solved, a proven lower bound otherwise, and statistics.
+the path when solved, a proven lower bound otherwise, and statistics. Every
+puzzle's ``solve_many`` solves a batch on all cores, and with
+``arrays=True`` returns a :class:`BatchResult` of numpy arrays instead.
 Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`); a position
 that cannot reach the goal raises :class:`Unsolvable`, a kind of it.
 """
@@ -31,7 +33,7 @@ from ._core import InvalidPuzzle, Unsolvable, __version__
 
 if TYPE_CHECKING:
     from . import booksort, fifteen, reference, rotation, search, sliding, squares  # noqa: F401
-    from ._results import Iteration, Outcome, Solution, Stats
+    from ._results import BatchResult, Iteration, Outcome, Solution, Stats
 
 #: Imported on first use, so that a command or a script pays only for the
 #: puzzles it touches.
@@ -41,7 +43,7 @@ _SUBMODULES = frozenset(
 
 
 #: The result types, from ``idastar._results`` on first use.
-_RESULTS = frozenset({"Iteration", "Outcome", "Solution", "Stats"})
+_RESULTS = frozenset({"BatchResult", "Iteration", "Outcome", "Solution", "Stats"})
 
 
 def __getattr__(name: str) -> Any:
@@ -57,6 +59,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BatchResult",
     "InvalidPuzzle",
     "Iteration",
     "Outcome",

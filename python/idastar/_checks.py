@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 from ._core import InvalidPuzzle
 
@@ -49,3 +50,25 @@ def positive(name: str, value: int | None) -> int | None:
     if number == 0:
         raise ValueError(f"{name} must be at least 1 or None, got 0")
     return number
+
+
+def is_array(value: object) -> bool:
+    """Whether ``value`` is a numpy array, without importing numpy."""
+    kind = type(value)
+    return kind.__name__ == "ndarray" and kind.__module__ == "numpy"
+
+
+def case_array(cases: Any, width: int | None = None) -> Any:
+    """A numpy array of cases as the core reads it: 2-D, C-contiguous ``int64``.
+
+    One row per case; ``width``, when given, is the length every row must
+    have. Raises InvalidPuzzle for another shape or a non-integer array.
+    """
+    import numpy
+
+    if cases.dtype.kind not in "iub":
+        raise InvalidPuzzle(f"the cases must be an integer array, got dtype {cases.dtype}")
+    if cases.ndim != 2 or (width is not None and cases.shape[1] != width):
+        wanted = f"(cases, {width})" if width is not None else "(cases, values)"
+        raise InvalidPuzzle(f"the cases must be an array of shape {wanted}, got {cases.shape}")
+    return numpy.ascontiguousarray(cases, dtype=numpy.int64)

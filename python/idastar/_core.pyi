@@ -18,6 +18,8 @@ _Raw = tuple[
 MAX_BOOKS: int
 SQUARES_MAX_N: int
 __version__: str
+#: Outcome names in the order of their codes in batch arrays.
+OUTCOMES: tuple[str, ...]
 
 class InvalidPuzzle(ValueError):
     """The input does not describe a valid position of the puzzle."""
@@ -40,7 +42,7 @@ def booksort_solve(
 def booksort_lower_bound(books: Sequence[int], heuristic: str = "cycles") -> int: ...
 def booksort_distance_distribution(n: int) -> list[int]: ...
 def booksort_solve_many(
-    cases: Sequence[Sequence[int]],
+    cases: Any,
     *,
     engine: str = "ida",
     heuristic: str = "cycles",
@@ -51,7 +53,9 @@ def booksort_solve_many(
     max_states: int | None = None,
     table_entries: int | None = None,
     threads: int | None = None,
-) -> list[_Raw]: ...
+    arrays: bool = False,
+    paths: bool = True,
+) -> Any: ...
 def rotation_solve(
     values: Sequence[int],
     *,
@@ -63,8 +67,13 @@ def rotation_solve(
     int | None,
 ]: ...
 def rotation_solve_many(
-    boards: Sequence[Sequence[int]], *, engine: str = "table", threads: int | None = None
-) -> list[tuple[str, int]]: ...
+    boards: Any,
+    *,
+    engine: str = "table",
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> Any: ...
 def rotation_table(cells: int = 8) -> tuple[bytes, list[int]]: ...
 def rotation_census() -> list[int]: ...
 def search_python(
@@ -95,6 +104,22 @@ def squares_solve(
     max_nodes: int | None = None,
     time_limit: float | None = None,
 ) -> tuple[str, int | None, list[int], int | None, list[tuple[int, int, int]], int, int, float]: ...
+def squares_solve_many(
+    cases: Sequence[tuple[int, Sequence[int]]],
+    *,
+    solver: str = "exact",
+    bound: str = "packing",
+    branching: str = "fewest",
+    dominance: bool = True,
+    symmetry: bool = True,
+    upper_bound: bool = True,
+    max_cost: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> Any: ...
 def squares_lower_bounds(n: int, removed: Sequence[int]) -> tuple[int, int]: ...
 def squares_intact(n: int, removed: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
@@ -133,7 +158,7 @@ def sliding_solve(
     max_states: int | None = None,
 ) -> _SlidingRaw: ...
 def sliding_solve_many(
-    cases: Sequence[Sequence[int]],
+    cases: Any,
     *,
     width: int,
     height: int,
@@ -149,7 +174,10 @@ def sliding_solve_many(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     max_states: int | None = None,
-) -> list[_SlidingRaw]: ...
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> Any: ...
 def sliding_lower_bound(
     tiles: Sequence[int],
     *,

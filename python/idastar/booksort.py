@@ -25,12 +25,12 @@ judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
 from . import _core
-from ._checks import exact_int, items_of, non_negative, positive
+from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
-from ._results import Solution
+from ._results import BatchResult, Solution, batch_output
 
 __all__ = [
     "JUDGE_CAP",
@@ -204,6 +204,38 @@ def _table_entries(entries: int | None, max_moves: int | None) -> int:
     return non_negative("table_entries", entries) or 0
 
 
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]],
+    *,
+    max_moves: int | None = ...,
+    engine: Engine = ...,
+    heuristic: Heuristic = ...,
+    goal_ball: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    state_limit: int | None = ...,
+    table_entries: int | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[False] = ...,
+    paths: bool = ...,
+) -> list[Solution[BlockMove]]: ...
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]],
+    *,
+    max_moves: int | None = ...,
+    engine: Engine = ...,
+    heuristic: Heuristic = ...,
+    goal_ball: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    state_limit: int | None = ...,
+    table_entries: int | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[True],
+    paths: bool = ...,
+) -> BatchResult: ...
 def solve_many(
     cases: Iterable[Sequence[int]],
     *,
@@ -216,25 +248,41 @@ def solve_many(
     state_limit: int | None = None,
     table_entries: int | None = None,
     threads: int | None = None,
-) -> list[Solution[BlockMove]]:
+    arrays: bool = False,
+    paths: bool = True,
+) -> list[Solution[BlockMove]] | BatchResult:
     """:func:`solve` for many shelves at once, on all cores, results in input order.
 
-    The shelves may differ in length; the options and limits apply to each
-    search on its own. ``threads`` caps the cores used (default: all). A bad
-    shelf raises :class:`~idastar.InvalidPuzzle` naming its 0-based index
-    before anything is solved.
+    ``cases`` is a sequence of shelves, which may differ in length, or a
+    2-D numpy integer array with one shelf per row. The options and limits
+    apply to each search on its own. ``threads`` caps the cores used
+    (default: all); the answers do not depend on it.
+
+    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
+    :class:`~idastar.BatchResult` of numpy arrays, whose ``paths`` (unless
+    ``paths=False``) has shape ``(cases, longest, 3)``: each move's
+    ``(start, split, end)``, padded with -1.
+
+    A bad shelf raises :class:`~idastar.InvalidPuzzle` naming its 0-based
+    index before anything is solved.
     """
-    shelves = []
-    for index, books in enumerate(cases):
-        try:
-            shelves.append(list(_books(books)))
-        except InvalidPuzzle as error:
-            raise InvalidPuzzle(f"case {index}: {error}") from None
+    shelves: Any
+    if is_array(cases):
+        shelves = case_array(cases)
+    else:
+        shelves = []
+        for index, books in enumerate(cases):
+            try:
+                shelves.append(list(_books(books)))
+            except InvalidPuzzle as error:
+                raise InvalidPuzzle(f"case {index}: {error}") from None
     options = _search_options(
         engine, heuristic, goal_ball, max_moves, node_limit, time_limit, state_limit, table_entries
     )
-    raws = _core.booksort_solve_many(shelves, threads=positive("threads", threads), **options)
-    return [Solution._from_raw(raw, BlockMove) for raw in raws]
+    raws = _core.booksort_solve_many(
+        shelves, threads=positive("threads", threads), arrays=arrays, paths=paths, **options
+    )
+    return batch_output(raws, arrays, BlockMove)
 
 
 def _goal_ball(radius: int | None) -> int | None:
@@ -268,7 +316,7 @@ def judge_solution(books: Sequence[int]) -> Solution[BlockMove]:
 
 def judge_many(cases: Iterable[Sequence[int]]) -> list[int | None]:
     """:func:`judge` for many shelves at once, on all cores, in input order."""
-    return [r.cost for r in solve_many(cases, **_JUDGE_SEARCH)]  # type: ignore[arg-type]
+    return [r.cost for r in solve_many(cases, **_JUDGE_SEARCH)]  # type: ignore[call-overload]
 
 
 def lower_bound(books: Sequence[int], heuristic: Heuristic = "cycles") -> int:

@@ -12,10 +12,10 @@ namesake except ``width`` and ``height``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import sliding
-from ._results import Solution
+from ._results import BatchResult, Solution
 from .sliding import MOVES, Engine, GoalSpec, Heuristic, Patterns
 
 if TYPE_CHECKING:
@@ -50,9 +50,19 @@ def solve(tiles: Sequence[int], **options: Any) -> Solution[str]:
     return sliding.solve(tiles, width=4, height=4, **options)
 
 
-def solve_many(cases: Iterable[Sequence[int]], **options: Any) -> list[Solution[str]]:
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]], *, arrays: Literal[False] = ..., **options: Any
+) -> list[Solution[str]]: ...
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]], *, arrays: Literal[True], **options: Any
+) -> BatchResult: ...
+def solve_many(
+    cases: Iterable[Sequence[int]], *, arrays: bool = False, **options: Any
+) -> list[Solution[str]] | BatchResult:
     """:func:`idastar.sliding.solve_many` on the 4 x 4 board."""
-    return sliding.solve_many(cases, width=4, height=4, **options)
+    return sliding.solve_many(cases, width=4, height=4, arrays=arrays, **options)  # type: ignore[call-overload,no-any-return]
 
 
 def distance(tiles: Sequence[int], **options: Any) -> int:

@@ -44,12 +44,12 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, overload
 
 from . import _core
-from ._checks import exact_int, items_of
+from ._checks import case_array, exact_int, is_array, items_of
 from ._core import InvalidPuzzle
-from ._results import Solution
+from ._results import BatchResult, Solution
 
 __all__ = [
     "CELLS",
@@ -171,35 +171,74 @@ def solve(
     return dataclasses.replace(solution, centre=centre)
 
 
+@overload
 def solve_many(
-    boards: Iterable[Sequence[int]], *, engine: Engine = "table", threads: int | None = None
-) -> list[tuple[str, int]]:
+    boards: Iterable[Sequence[int]],
+    *,
+    engine: Engine = ...,
+    threads: int | None = ...,
+    arrays: Literal[False] = ...,
+    paths: bool = ...,
+) -> list[tuple[str, int]]: ...
+@overload
+def solve_many(
+    boards: Iterable[Sequence[int]],
+    *,
+    engine: Engine = ...,
+    threads: int | None = ...,
+    arrays: Literal[True],
+    paths: bool = ...,
+) -> BatchResult: ...
+def solve_many(
+    boards: Iterable[Sequence[int]],
+    *,
+    engine: Engine = "table",
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> list[tuple[str, int]] | BatchResult:
     """``(moves, centre)`` for many boards at once, on all cores, in input order.
 
     The lean form of :func:`solve` for large batches: no statistics objects.
-    ``threads`` caps the cores used (default: all).
+    ``boards`` is a sequence of boards or a numpy integer array of shape
+    ``(boards, 24)``. ``threads`` caps the cores used (default: all).
+
+    With ``arrays=True`` the result is a :class:`~idastar.BatchResult` of
+    numpy arrays, the centre numbers in its ``centres`` and (unless
+    ``paths=False``) the moves in ``paths`` as indices into :data:`MOVES`
+    (0 is A), padded with -1.
+
     A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    boards = boards if isinstance(boards, list) else list(boards)
-    plain = all(
-        type(board) is list and len(board) == CELLS and all(type(v) is int for v in board)
-        for board in boards
-    )
-    if not plain:  # numpy arrays, tuples, or something to complain about
-        checked = []
-        for index, values in enumerate(boards):
-            try:
-                checked.append(_board(values))
-            except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"case {index}: {error}") from None
-        boards = checked
-    # The core checks the values and names the first bad board.
     if threads is not None and (
         isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
     ):
         raise ValueError(f"threads must be at least 1 or None, got {threads!r}")
-    return _core.rotation_solve_many(boards, engine=engine, threads=threads)
+    cases: Any
+    if is_array(boards):
+        cases = case_array(boards, CELLS)
+    else:
+        cases = boards if isinstance(boards, list) else list(boards)
+        plain = all(
+            type(board) is list and len(board) == CELLS and all(type(v) is int for v in board)
+            for board in cases
+        )
+        if not plain:  # tuples, arrays as rows, or something to complain about
+            checked = []
+            for index, values in enumerate(cases):
+                try:
+                    checked.append(_board(values))
+                except InvalidPuzzle as error:
+                    raise InvalidPuzzle(f"case {index}: {error}") from None
+            cases = checked
+    # The core checks the values and names the first bad board.
+    answers = _core.rotation_solve_many(
+        cases, engine=engine, threads=threads, arrays=arrays, paths=paths
+    )
+    if arrays:
+        return BatchResult._from_arrays(answers)
+    return answers  # type: ignore[no-any-return]
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import exact_int, items_of, non_negative
+from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
-from ._results import Solution
+from ._results import BatchResult, Solution, batch_output
 
 if TYPE_CHECKING:
     import numpy
@@ -228,6 +228,48 @@ def solve(
     return Solution._from_raw(raw)
 
 
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]],
+    *,
+    width: int = ...,
+    height: int = ...,
+    goal: GoalSpec = ...,
+    heuristic: Heuristic = ...,
+    patterns: Patterns = ...,
+    reflect: bool = ...,
+    engine: Engine = ...,
+    max_moves: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    state_limit: int | None = ...,
+    cache_dir: str | Path | None = ...,
+    progress: Progress | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[False] = ...,
+    paths: bool = ...,
+) -> list[Solution[str]]: ...
+@overload
+def solve_many(
+    cases: Iterable[Sequence[int]],
+    *,
+    width: int = ...,
+    height: int = ...,
+    goal: GoalSpec = ...,
+    heuristic: Heuristic = ...,
+    patterns: Patterns = ...,
+    reflect: bool = ...,
+    engine: Engine = ...,
+    max_moves: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    state_limit: int | None = ...,
+    cache_dir: str | Path | None = ...,
+    progress: Progress | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[True],
+    paths: bool = ...,
+) -> BatchResult: ...
 def solve_many(
     cases: Iterable[Sequence[int]],
     *,
@@ -244,19 +286,35 @@ def solve_many(
     state_limit: int | None = None,
     cache_dir: str | Path | None = None,
     progress: Progress | None = None,
-) -> list[Solution[str]]:
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> list[Solution[str]] | BatchResult:
     """:func:`solve` for many boards of one size, on all cores, in input order.
+
+    ``cases`` is a sequence of boards or a numpy integer array of shape
+    ``(boards, width * height)``. ``threads`` caps the cores used (default:
+    all); the limits apply to each search on its own.
+
+    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
+    :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
+    holds the moves as indices into :data:`MOVES` (``"ULRD"``: 0 is
+    up), padded with -1.
 
     A bad board raises :class:`~idastar.InvalidPuzzle` (or
     :class:`~idastar.Unsolvable`) naming its 0-based index before anything
-    is solved; the limits apply to each search on its own.
+    is solved.
     """
-    boards = []
-    for index, tiles in enumerate(cases):
-        try:
-            boards.append(_ints(tiles, "tiles"))
-        except InvalidPuzzle as error:
-            raise InvalidPuzzle(f"case {index}: {error}") from None
+    boards: Any
+    if is_array(cases):
+        boards = case_array(cases, exact_int(width) * exact_int(height))
+    else:
+        boards = []
+        for index, tiles in enumerate(cases):
+            try:
+                boards.append(_ints(tiles, "tiles"))
+            except InvalidPuzzle as error:
+                raise InvalidPuzzle(f"case {index}: {error}") from None
     raws = _core.sliding_solve_many(
         boards,
         engine=engine,
@@ -264,9 +322,12 @@ def solve_many(
         max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_state_limit(engine, state_limit),
+        threads=positive("threads", threads),
+        arrays=arrays,
+        paths=paths,
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
-    return [Solution._from_raw(raw) for raw in raws]
+    return batch_output(raws, arrays)
 
 
 def distance(

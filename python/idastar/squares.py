@@ -25,12 +25,12 @@ slower beyond n = 6, kept for comparison). Grids up to :data:`MAX_N` = 16.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal, overload
 
 from . import _core
-from ._checks import exact_int, items_of, non_negative
+from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
-from ._results import Solution
+from ._results import BatchResult, Solution, batch_output
 
 __all__ = [
     "JUDGE_MAX_N",
@@ -43,6 +43,7 @@ __all__ = [
     "lower_bounds",
     "minimum",
     "solve",
+    "solve_many",
     "square_sticks",
     "stick_count",
 ]
@@ -186,20 +187,151 @@ def solve(
         raise InvalidPuzzle(
             f"the count says {count} sticks are removed, but the list has {len(sticks)}"
         )
-    raw = _core.squares_solve(
-        side,
-        sticks,
-        solver=solver,
-        bound=bound,
-        branching=branching,
-        dominance=bool(dominance),
-        symmetry=bool(symmetry),
-        upper_bound=bool(upper_bound),
-        max_cost=non_negative("max_sticks", max_sticks),
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
+    options = _solver_options(
+        solver,
+        bound,
+        branching,
+        dominance,
+        symmetry,
+        upper_bound,
+        max_sticks,
+        node_limit,
+        time_limit,
     )
+    raw = _core.squares_solve(side, sticks, **options)  # type: ignore[arg-type]
     return Solution._from_raw(raw)
+
+
+@overload
+def solve_many(
+    cases: Iterable[Any],
+    *,
+    n: int | None = ...,
+    solver: SolverName = ...,
+    bound: BoundName = ...,
+    branching: BranchingName = ...,
+    dominance: bool = ...,
+    symmetry: bool = ...,
+    upper_bound: bool = ...,
+    max_sticks: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[False] = ...,
+    paths: bool = ...,
+) -> list[Solution[int]]: ...
+@overload
+def solve_many(
+    cases: Iterable[Any],
+    *,
+    n: int | None = ...,
+    solver: SolverName = ...,
+    bound: BoundName = ...,
+    branching: BranchingName = ...,
+    dominance: bool = ...,
+    symmetry: bool = ...,
+    upper_bound: bool = ...,
+    max_sticks: int | None = ...,
+    node_limit: int | None = ...,
+    time_limit: float | None = ...,
+    threads: int | None = ...,
+    arrays: Literal[True],
+    paths: bool = ...,
+) -> BatchResult: ...
+def solve_many(
+    cases: Iterable[Any],
+    *,
+    n: int | None = None,
+    solver: SolverName = "exact",
+    bound: BoundName = "packing",
+    branching: BranchingName = "fewest",
+    dominance: bool = True,
+    symmetry: bool = True,
+    upper_bound: bool = True,
+    max_sticks: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+) -> list[Solution[int]] | BatchResult:
+    """:func:`solve` for many grids at once, on all cores, results in input order.
+
+    ``cases`` is a sequence of ``(n, removed)`` pairs; or, with ``n`` given,
+    a sequence of ``removed`` lists, or a numpy 0/1 array of shape
+    ``(cases, stick_count(n))`` whose ones mark the removed sticks (column
+    ``i`` is stick ``i + 1``). The options are those of :func:`solve`;
+    ``threads`` caps the cores used (default: all).
+
+    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
+    :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
+    holds each optimal set of stick numbers, padded with -1.
+
+    A bad case raises :class:`~idastar.InvalidPuzzle` naming its 0-based
+    index before anything is solved.
+    """
+    grids: list[tuple[int, list[int]]] = []
+    if n is not None:
+        side = _side(n)
+        if is_array(cases):
+            masks = case_array(cases, stick_count(side))
+            bad = ((masks != 0) & (masks != 1)).any(axis=1).nonzero()[0]
+            if len(bad):
+                raise InvalidPuzzle(f"case {bad[0]}: a stick mask holds only 0 and 1")
+            grids = [(side, (row.nonzero()[0] + 1).tolist()) for row in masks]
+        else:
+            cases = [(side, removed) for removed in cases]
+    if not grids:
+        for index, case in enumerate(cases):
+            try:
+                case_n, removed = case
+                case_side = _side(case_n)
+                grids.append((case_side, _sticks(case_side, removed)))
+            except InvalidPuzzle as error:
+                raise InvalidPuzzle(f"case {index}: {error}") from None
+            except (TypeError, ValueError):
+                raise InvalidPuzzle(
+                    f"case {index}: expected a pair (n, removed sticks), got {case!r}"
+                ) from None
+    options = _solver_options(
+        solver,
+        bound,
+        branching,
+        dominance,
+        symmetry,
+        upper_bound,
+        max_sticks,
+        node_limit,
+        time_limit,
+    )
+    threads = positive("threads", threads)
+    raws = _core.squares_solve_many(grids, threads=threads, arrays=arrays, paths=paths, **options)  # type: ignore[arg-type]
+    return batch_output(raws, arrays)
+
+
+def _solver_options(
+    solver: SolverName,
+    bound: BoundName,
+    branching: BranchingName,
+    dominance: bool,
+    symmetry: bool,
+    upper_bound: bool,
+    max_sticks: int | None,
+    node_limit: int | None,
+    time_limit: float | None,
+) -> dict[str, object]:
+    """The solver options of :func:`solve` as the core takes them, checked."""
+    return {
+        "solver": solver,
+        "bound": bound,
+        "branching": branching,
+        "dominance": bool(dominance),
+        "symmetry": bool(symmetry),
+        "upper_bound": bool(upper_bound),
+        "max_cost": non_negative("max_sticks", max_sticks),
+        "max_nodes": non_negative("node_limit", node_limit),
+        "time_limit": time_limit,
+    }
 
 
 def minimum(n: int, removed: Iterable[int] = ()) -> int:

@@ -19,6 +19,22 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Every outcome, in the order of [`Outcome::code`].
+    pub const ALL: [Outcome; 6] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::NodeLimit,
+        Outcome::TimeLimit,
+        Outcome::MemoryLimit,
+        Outcome::Interrupted,
+    ];
+
+    /// A stable small number for array outputs: the position in
+    /// [`Outcome::ALL`], 0 for solved.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
     /// The stable lower-case name used by the bindings and the CLI.
     pub fn name(self) -> &'static str {
         match self {
@@ -81,5 +97,17 @@ impl<M> SearchResult<M> {
 
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Outcome;
+
+    #[test]
+    fn codes_are_positions_in_all() {
+        for (position, outcome) in Outcome::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(outcome.code()), position, "{}", outcome.name());
+        }
     }
 }

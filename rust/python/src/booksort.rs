@@ -8,7 +8,8 @@ use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::prelude::*;
 
 use crate::common::{
-    batch_outcome, detached, detached_batch, in_case, limits, on_threads, raw, EngineChoice, RawResult,
+    batch_outcome, case_rows, detached, detached_batch, in_case, limits, on_threads, raw, BatchForm, EngineChoice,
+    RawResult,
 };
 use crate::{to_py, InvalidPuzzle};
 
@@ -59,11 +60,11 @@ fn booksort_solve(
 /// Solves many Booksort positions on all cores, results in input order;
 /// see `idastar.booksort.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (cases, *, engine="ida", heuristic="cycles", goal_ball=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None, table_entries=None, threads=None))]
+#[pyo3(signature = (cases, *, engine="ida", heuristic="cycles", goal_ball=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None, table_entries=None, threads=None, arrays=false, paths=true))]
 #[allow(clippy::too_many_arguments)]
-fn booksort_solve_many(
-    py: Python<'_>,
-    cases: Vec<Vec<u32>>,
+fn booksort_solve_many<'py>(
+    py: Python<'py>,
+    cases: &Bound<'py, PyAny>,
     engine: &str,
     heuristic: &str,
     goal_ball: Option<u32>,
@@ -73,7 +74,10 @@ fn booksort_solve_many(
     max_states: Option<usize>,
     table_entries: Option<usize>,
     threads: Option<usize>,
-) -> PyResult<Vec<RawResult<(u8, u8, u8)>>> {
+    arrays: bool,
+    paths: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let cases = case_rows(cases)?;
     let engine = EngineChoice::parse(engine, table_entries)?;
     let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
     // One puzzle per shelf length; each case keeps its index in the input.
@@ -110,7 +114,8 @@ fn booksort_solve_many(
             Err(err) => (Err(err), Outcome::Solved),
         }
     })??;
-    Ok(solved.into_iter().map(|result| raw(result, block_move)).collect())
+    let code = |mv: &BlockMove| [mv.start, mv.split, mv.end].map(i32::from);
+    BatchForm::new(arrays, paths).output(py, solved, code, block_move)
 }
 
 /// The lower bound of `heuristic` for a position (no goal ball).

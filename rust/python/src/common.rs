@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
 use idastar_core::{Limits, Outcome, Reversible, SearchResult};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
 use crate::InvalidPuzzle;
 
@@ -186,4 +188,105 @@ pub(crate) fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() ->
             Ok(pool.install(work))
         }
     }
+}
+
+/// The cases of a batch, one row each: from a 2-D `int64` numpy array (the
+/// Python layer converts other integer arrays) or a sequence of sequences.
+pub(crate) fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u32>>> {
+    // Lists first: asking whether something is an array loads numpy.
+    if cases.is_instance_of::<PyList>() {
+        return cases.extract();
+    }
+    let Ok(array) = cases.extract::<PyReadonlyArray2<'_, i64>>() else {
+        return cases.extract();
+    };
+    let view = array.as_array();
+    view.outer_iter()
+        .enumerate()
+        .map(|(index, row)| {
+            row.iter()
+                .map(|&value| {
+                    u32::try_from(value)
+                        .map_err(|_| in_case(index, InvalidPuzzle::new_err(format!("{value} is out of range"))))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How a batch function returns: one result tuple per case, or numpy
+/// arrays with one entry per case (with or without the moves).
+#[derive(Clone, Copy)]
+pub(crate) enum BatchForm {
+    Tuples,
+    Arrays { paths: bool },
+}
+
+impl BatchForm {
+    pub(crate) fn new(arrays: bool, paths: bool) -> Self {
+        if arrays {
+            BatchForm::Arrays { paths }
+        } else {
+            BatchForm::Tuples
+        }
+    }
+
+    /// `results` in this form; `code` gives a move's `W` numbers in the
+    /// arrays, `convert` its value in the tuples.
+    pub(crate) fn output<'py, M, T, const W: usize>(
+        self,
+        py: Python<'py>,
+        results: Vec<SearchResult<M>>,
+        code: impl Fn(&M) -> [i32; W],
+        convert: impl Fn(M) -> T,
+    ) -> PyResult<Bound<'py, PyAny>>
+    where
+        RawResult<T>: IntoPyObject<'py>,
+    {
+        match self {
+            BatchForm::Tuples => {
+                let tuples: Vec<RawResult<T>> = results.into_iter().map(|result| raw(result, &convert)).collect();
+                Ok(tuples.into_pyobject(py)?.into_any())
+            }
+            BatchForm::Arrays { paths } => Ok(result_arrays(py, &results, paths, code)?.into_any()),
+        }
+    }
+}
+
+/// A batch's results as numpy arrays, one entry per case, under the names
+/// of `idastar.BatchResult`'s fields: outcome codes (`Outcome::code`),
+/// lengths and lower bounds (-1 for none), node counts and seconds; with
+/// `paths`, the moves, `W` numbers each, padded with -1 to the longest.
+pub(crate) fn result_arrays<'py, M, const W: usize>(
+    py: Python<'py>,
+    results: &[SearchResult<M>],
+    paths: bool,
+    code: impl Fn(&M) -> [i32; W],
+) -> PyResult<Bound<'py, PyDict>> {
+    let optional = |value: Option<u32>| value.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
+    let arrays = PyDict::new(py);
+    arrays.set_item("outcomes", PyArray1::from_iter(py, results.iter().map(|r| r.outcome.code())))?;
+    arrays.set_item("lengths", PyArray1::from_iter(py, results.iter().map(|r| optional(r.cost))))?;
+    arrays.set_item("lower_bounds", PyArray1::from_iter(py, results.iter().map(|r| optional(r.lower_bound))))?;
+    arrays.set_item("expanded", PyArray1::from_iter(py, results.iter().map(|r| r.stats.expanded)))?;
+    arrays.set_item("generated", PyArray1::from_iter(py, results.iter().map(|r| r.stats.generated)))?;
+    arrays.set_item("seconds", PyArray1::from_iter(py, results.iter().map(|r| r.stats.elapsed.as_secs_f64())))?;
+    if paths {
+        let longest = results.iter().map(|r| r.path.len()).max().unwrap_or(0);
+        let mut codes = vec![-1i32; results.len() * longest * W];
+        for (row, result) in results.iter().enumerate() {
+            for (step, mv) in result.path.iter().enumerate() {
+                let at = (row * longest + step) * W;
+                codes[at..at + W].copy_from_slice(&code(mv));
+            }
+        }
+        let flat = PyArray1::from_vec(py, codes);
+        let shaped = if W == 1 {
+            flat.reshape([results.len(), longest])?.into_any()
+        } else {
+            flat.reshape([results.len(), longest, W])?.into_any()
+        };
+        arrays.set_item("paths", shaped)?;
+    }
+    Ok(arrays)
 }

@@ -13,6 +13,7 @@ use idastar_core::Error;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 create_exception!(idastar, InvalidPuzzle, PyValueError, "The input does not describe a valid position of the puzzle.");
 create_exception!(idastar, Unsolvable, InvalidPuzzle, "The position is valid, but the goal cannot be reached from it.");
@@ -34,6 +35,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The outcome names in the order of their codes in batch arrays.
+    m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;

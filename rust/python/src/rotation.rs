@@ -3,12 +3,13 @@
 use idastar_core::engines::ida_star;
 use idastar_core::puzzles::rotation::{self, centre_value, shared_complete_table, Move, RotationGame, TableSolution};
 use idastar_core::{Limits, Outcome, SearchResult};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use crate::common::{detached, detached_batch, in_case, limits, on_threads, raw, RawResult};
+use crate::common::{case_rows, detached, detached_batch, in_case, limits, on_threads, raw, result_arrays, RawResult};
 use crate::to_py;
 
 /// Which solver answers: the pattern database or the judge solution's IDA*.
@@ -64,23 +65,26 @@ fn rotation_solve(
     })
 }
 
-/// Solves many boards on all cores: `(moves, centre)` per board, in input
-/// order; see `idastar.rotation.solve_many`.
+/// Solves many boards on all cores, in input order: `(moves, centre)` per
+/// board, or arrays (with the centres under "centres"); see
+/// `idastar.rotation.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (boards, *, engine="table", threads=None))]
-fn rotation_solve_many(
-    py: Python<'_>,
-    boards: Vec<Vec<u32>>,
+#[pyo3(signature = (boards, *, engine="table", threads=None, arrays=false, paths=true))]
+fn rotation_solve_many<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
     engine: &str,
     threads: Option<usize>,
-) -> PyResult<Vec<(String, u32)>> {
+    arrays: bool,
+    paths: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let solver = Solver::parse(engine)?;
-    let packed = boards
+    let packed = case_rows(boards)?
         .iter()
         .enumerate()
         .map(|(index, values)| rotation::pack(values).map_err(|e| in_case(index, to_py(e))))
         .collect::<PyResult<Vec<u64>>>()?;
-    detached_batch(py, |interrupt| {
+    let answers = detached_batch(py, |interrupt| {
         let limits = Limits { interrupt: Some(interrupt), ..Limits::default() };
         let answers: Vec<(SearchResult<Move>, Option<u32>)> =
             match on_threads(threads, || packed.par_iter().map(|&board| solver.run(board, &limits)).collect()) {
@@ -88,12 +92,19 @@ fn rotation_solve_many(
                 Err(err) => return (Err(err), Outcome::Solved),
             };
         let interrupted = answers.iter().any(|(result, _)| result.outcome == Outcome::Interrupted);
-        let answers = answers
+        (Ok(answers), if interrupted { Outcome::Interrupted } else { Outcome::Solved })
+    })??;
+    if !arrays {
+        let moves_and_centres: Vec<(String, u32)> = answers
             .into_iter()
             .map(|(result, centre)| (result.path.iter().map(|mv| mv.letter()).collect(), centre.unwrap_or(0)))
             .collect();
-        (Ok(answers), if interrupted { Outcome::Interrupted } else { Outcome::Solved })
-    })?
+        return Ok(moves_and_centres.into_pyobject(py)?.into_any());
+    }
+    let (results, centres): (Vec<_>, Vec<_>) = answers.into_iter().unzip();
+    let columns = result_arrays(py, &results, paths, |mv: &Move| [mv.index() as i32])?;
+    columns.set_item("centres", PyArray1::from_iter(py, centres.into_iter().map(|c| c.unwrap_or(0) as u8)))?;
+    Ok(columns.into_any())
 }
 
 /// The pattern database for sets of `cells` cells: the distances as bytes

@@ -11,7 +11,10 @@ use idastar_core::{Error, Limits, Outcome, SearchResult};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::common::{batch_outcome, detached, in_case, limits, raw, EngineChoice, RawResult};
+use crate::common::{
+    batch_outcome, case_rows, detached, detached_batch, in_case, limits, on_threads, raw, BatchForm, EngineChoice,
+    RawResult,
+};
 use crate::to_py;
 
 fn letter(dir: Dir) -> char {
@@ -205,14 +208,17 @@ fn sliding_solve(
     }
 }
 
-fn solve_all<T: Tiles>(
-    py: Python<'_>,
+#[allow(clippy::too_many_arguments)]
+fn solve_all<'py, T: Tiles>(
+    py: Python<'py>,
     cases: &[Vec<u32>],
     options: &Options,
     engine: SlidingEngine,
     limits: Limits<'static>,
     progress: Option<&Py<PyAny>>,
-) -> PyResult<Vec<RawResult<char>>> {
+    threads: Option<usize>,
+    form: BatchForm,
+) -> PyResult<Bound<'py, PyAny>> {
     let checker: Sliding<T> = Sliding::new(options.geometry.clone(), options.goal.clone()).map_err(to_py)?;
     let starts = cases
         .iter()
@@ -220,13 +226,17 @@ fn solve_all<T: Tiles>(
         .map(|(index, tiles)| checker.pack(tiles).map_err(|e| case_error(index, e)))
         .collect::<PyResult<Vec<_>>>()?;
     let puzzle = puzzle::<T>(py, options, progress)?;
-    let results = detached(py, |interrupt| {
-        let limits = Limits { interrupt, ..limits };
-        let results = solve_many(&puzzle, &starts, &limits, |p, s, l| engine.run(p, s, l));
-        let outcome = batch_outcome(&results);
-        (results, outcome)
-    })?;
-    Ok(results.into_iter().map(|r| raw(r, letter)).collect())
+    let results = detached_batch(py, |interrupt| {
+        let limits = Limits { interrupt: Some(interrupt), ..limits };
+        match on_threads(threads, || solve_many(&puzzle, &starts, &limits, |p, s, l| engine.run(p, s, l))) {
+            Ok(results) => {
+                let outcome = batch_outcome(&results);
+                (Ok(results), outcome)
+            }
+            Err(err) => (Err(err), Outcome::Solved),
+        }
+    })??;
+    form.output(py, results, |dir: &Dir| [*dir as i32], letter)
 }
 
 /// An error about the case of 0-based `index`, of the same class.
@@ -239,11 +249,11 @@ fn case_error(index: usize, error: Error) -> PyErr {
 
 /// Solves many boards on all cores, results in input order.
 #[pyfunction]
-#[pyo3(signature = (cases, *, width, height, goal, heuristic="pdb", partition=None, pattern_tiles=None, reflect=true, cache_dir=None, progress=None, engine="ida", max_cost=None, max_nodes=None, time_limit=None, max_states=None))]
+#[pyo3(signature = (cases, *, width, height, goal, heuristic="pdb", partition=None, pattern_tiles=None, reflect=true, cache_dir=None, progress=None, engine="ida", max_cost=None, max_nodes=None, time_limit=None, max_states=None, threads=None, arrays=false, paths=true))]
 #[allow(clippy::too_many_arguments)]
-fn sliding_solve_many(
-    py: Python<'_>,
-    cases: Vec<Vec<u32>>,
+fn sliding_solve_many<'py>(
+    py: Python<'py>,
+    cases: &Bound<'py, PyAny>,
     width: usize,
     height: usize,
     goal: Vec<u32>,
@@ -258,14 +268,19 @@ fn sliding_solve_many(
     max_nodes: Option<u64>,
     time_limit: Option<f64>,
     max_states: Option<usize>,
-) -> PyResult<Vec<RawResult<char>>> {
+    threads: Option<usize>,
+    arrays: bool,
+    paths: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let cases = case_rows(cases)?;
     let engine = SlidingEngine::parse(engine)?;
     let options = Options::new(width, height, goal, heuristic, partition, pattern_tiles, reflect, cache_dir)?;
     let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
+    let form = BatchForm::new(arrays, paths);
     if options.geometry.cells() <= 16 {
-        solve_all::<u64>(py, &cases, &options, engine, limits, progress.as_ref())
+        solve_all::<u64>(py, &cases, &options, engine, limits, progress.as_ref(), threads, form)
     } else {
-        solve_all::<u128>(py, &cases, &options, engine, limits, progress.as_ref())
+        solve_all::<u128>(py, &cases, &options, engine, limits, progress.as_ref(), threads, form)
     }
 }
 

@@ -1,11 +1,12 @@
 //! Square Destroyer: `idastar.squares`.
 
 use idastar_core::puzzles::squares::{self, Branching, Options, Solver};
-use idastar_core::Limits;
+use idastar_core::{Limits, Outcome};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
-use crate::common::{detached, limits, raw, RawResult};
+use crate::common::{batch_outcome, detached, detached_batch, in_case, limits, on_threads, raw, BatchForm, RawResult};
 use crate::to_py;
 
 fn solver(
@@ -73,6 +74,54 @@ fn squares_solve(
     Ok(raw(result.map_err(to_py)?, |stick| stick))
 }
 
+/// Solves many grids on all cores, results in input order; see
+/// `idastar.squares.solve_many`.
+#[pyfunction]
+#[pyo3(signature = (cases, *, solver="exact", bound="packing", branching="fewest", dominance=true, symmetry=true, upper_bound=true, max_cost=None, max_nodes=None, time_limit=None, threads=None, arrays=false, paths=true))]
+#[allow(clippy::too_many_arguments)]
+fn squares_solve_many<'py>(
+    py: Python<'py>,
+    cases: Vec<(usize, Vec<u32>)>,
+    solver: &str,
+    bound: &str,
+    branching: &str,
+    dominance: bool,
+    symmetry: bool,
+    upper_bound: bool,
+    max_cost: Option<u32>,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+    arrays: bool,
+    paths: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let solver = self::solver(solver, bound, branching, dominance, symmetry, upper_bound)?;
+    let limits = limits(max_cost, max_nodes, time_limit, None)?;
+    for (index, (n, removed)) in cases.iter().enumerate() {
+        squares::lower_bounds(*n, removed).map_err(|e| in_case(index, to_py(e)))?;
+    }
+    let results = detached_batch(py, |interrupt| {
+        let limits = Limits { interrupt: Some(interrupt), ..limits };
+        let solve_all = || {
+            cases
+                .par_iter()
+                .enumerate()
+                .map(|(index, (n, removed))| {
+                    squares::solve(*n, removed, solver, &limits).map_err(|e| in_case(index, to_py(e)))
+                })
+                .collect::<PyResult<Vec<_>>>()
+        };
+        match on_threads(threads, solve_all) {
+            Ok(Ok(results)) => {
+                let outcome = batch_outcome(&results);
+                (Ok(results), outcome)
+            }
+            Ok(Err(err)) | Err(err) => (Err(err), Outcome::Solved),
+        }
+    })??;
+    BatchForm::new(arrays, paths).output(py, results, |&stick: &u32| [stick as i32], |stick| stick)
+}
+
 /// The judge's bound and the double-packing bound; see
 /// `idastar.squares.lower_bounds`.
 #[pyfunction]
@@ -89,6 +138,7 @@ fn squares_intact(n: usize, removed: Vec<u32>) -> PyResult<Vec<(usize, usize, us
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SQUARES_MAX_N", squares::MAX_N)?;
     m.add_function(wrap_pyfunction!(squares_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(squares_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(squares_lower_bounds, m)?)?;
     m.add_function(wrap_pyfunction!(squares_intact, m)?)?;
     Ok(())

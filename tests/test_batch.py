@@ -1,0 +1,193 @@
+"""Batches: ``solve_many`` of every puzzle, as Solution lists and as numpy arrays.
+
+The array form must say exactly what the list form says (lengths, outcomes,
+moves), accept numpy input of any integer type, keep input order whatever
+the thread count, and replay: every path in the arrays leads to the goal in
+exactly the length it claims.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from idastar import BatchResult, InvalidPuzzle, Outcome, _core, booksort, rotation, sliding, squares
+
+
+def shelves(count: int, n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.permutation(n) + 1 for _ in range(count)])
+
+
+def rotation_boards(count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.permutation([1] * 8 + [2] * 8 + [3] * 8) for _ in range(count)])
+
+
+def eight_puzzles(count: int, seed: int) -> np.ndarray:
+    """Random solvable 3 x 3 boards: random walks from the goal."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(count):
+        board = list(sliding.goal_tiles("blank-last", width=3, height=3))
+        walk = "".join(rng.choice(sliding.MOVES) for _ in range(40))
+        for move in walk:
+            try:
+                board = list(sliding.apply(board, move, width=3, height=3))
+            except InvalidPuzzle:  # the blank is at the edge
+                pass
+        boards.append(board)
+    return np.array(boards)
+
+
+def same_arrays(a: BatchResult, b: BatchResult) -> None:
+    for field in (
+        "outcomes",
+        "lengths",
+        "lower_bounds",
+        "expanded",
+        "generated",
+        "paths",
+        "centres",
+    ):
+        left, right = getattr(a, field), getattr(b, field)
+        assert (left is None) == (right is None), field
+        if left is not None:
+            np.testing.assert_array_equal(left, right, err_msg=field)
+
+
+def test_outcome_codes_are_the_cores() -> None:
+    assert [outcome.value for outcome in Outcome] == list(_core.OUTCOMES)
+    for outcome in Outcome:
+        assert Outcome.from_code(outcome.code) is outcome
+    assert Outcome.SOLVED.code == 0
+
+
+def test_booksort_arrays_match_solutions_and_replay() -> None:
+    cases = shelves(40, 9, 1)
+    solutions = booksort.solve_many(cases.tolist())
+    batch = booksort.solve_many(cases, arrays=True)
+    assert len(batch) == len(cases) and batch.solved.all()
+    assert batch.paths is not None and batch.paths.shape[2] == 3
+    for index, (shelf, solution) in enumerate(zip(cases.tolist(), solutions, strict=True)):
+        assert batch.lengths[index] == solution.cost
+        assert [tuple(move) for move in batch.path(index)] == list(solution.path)
+        for move in batch.path(index):
+            shelf = list(booksort.apply(shelf, tuple(move)))
+        assert shelf == sorted(shelf)
+        padding = batch.paths[index][batch.lengths[index] :]
+        assert (padding == -1).all()
+    assert batch.expanded.dtype == np.uint64 and batch.lengths.dtype == np.int32
+
+
+def test_rotation_arrays_match_the_tuples_and_replay() -> None:
+    boards = rotation_boards(200, 2)
+    tuples = rotation.solve_many(boards.tolist())
+    batch = rotation.solve_many(boards.astype(np.uint8), arrays=True)
+    assert batch.centres is not None
+    for index, (board, (moves, centre)) in enumerate(zip(boards.tolist(), tuples, strict=True)):
+        letters = "".join(rotation.MOVES[code] for code in batch.path(index))
+        assert (letters, int(batch.centres[index])) == (moves, centre)
+        assert batch.lengths[index] == len(moves)
+        after = rotation.apply(board, letters)
+        assert rotation.is_solved(after) and after[rotation.CENTRE[0]] == centre
+    ida = rotation.solve_many(boards[:20], engine="ida", arrays=True)
+    np.testing.assert_array_equal(ida.paths, rotation.solve_many(boards[:20], arrays=True).paths)
+
+
+def test_squares_arrays_from_pairs_and_from_masks() -> None:
+    rng = random.Random(3)
+    n = 4
+    cases = [
+        (n, rng.sample(range(1, squares.stick_count(n) + 1), rng.randint(0, 8))) for _ in range(30)
+    ]
+    solutions = squares.solve_many(cases, threads=2)
+    masks = np.zeros((len(cases), squares.stick_count(n)), dtype=bool)
+    for row, (_, removed) in enumerate(cases):
+        masks[row, np.array(removed, dtype=int) - 1] = True
+    batch = squares.solve_many(masks, n=n, arrays=True)
+    for index, ((_, removed), solution) in enumerate(zip(cases, solutions, strict=True)):
+        assert solution.cost == squares.solve(n, removed).cost
+        assert batch.lengths[index] == solution.cost
+        assert batch.path(index) == list(solution.path)
+        assert squares.destroys(n, [*removed, *batch.path(index)])
+    lists = squares.solve_many([removed for _, removed in cases], n=n, arrays=True)
+    same_arrays(lists, batch)
+
+
+def test_sliding_arrays_match_solutions_and_replay() -> None:
+    boards = eight_puzzles(25, 4)
+    options: dict[str, Any] = {"width": 3, "height": 3, "heuristic": "manhattan"}
+    solutions = sliding.solve_many(boards.tolist(), **options)
+    batch = sliding.solve_many(boards.astype(np.int16), arrays=True, **options)
+    for index, (board, solution) in enumerate(zip(boards.tolist(), solutions, strict=True)):
+        letters = "".join(sliding.MOVES[code] for code in batch.path(index))
+        assert letters == "".join(solution.path)
+        assert batch.lengths[index] == solution.cost == len(letters)
+        assert sliding.replay(board, letters, width=3, height=3) == tuple(
+            sliding.goal_tiles("blank-last", width=3, height=3)
+        )
+
+
+@pytest.mark.parametrize(
+    "solve",
+    [
+        lambda cases, **kw: booksort.solve_many(shelves(30, 10, 5), **kw),
+        lambda cases, **kw: rotation.solve_many(rotation_boards(300, 6), **kw),
+        lambda cases, **kw: sliding.solve_many(
+            eight_puzzles(20, 7), width=3, height=3, heuristic="manhattan", **kw
+        ),
+        lambda cases, **kw: squares.solve_many([(5, [])] + [(4, [i]) for i in range(1, 20)], **kw),
+    ],
+    ids=["booksort", "rotation", "sliding", "squares"],
+)
+def test_arrays_do_not_depend_on_the_thread_count(solve: Any) -> None:
+    one = solve(None, arrays=True, threads=1)
+    two = solve(None, arrays=True, threads=2)
+    same_arrays(one, two)
+    without = solve(None, arrays=True, paths=False)
+    assert without.paths is None
+    np.testing.assert_array_equal(without.lengths, one.lengths)
+
+
+def test_limits_show_as_outcome_codes() -> None:
+    batch = booksort.solve_many(
+        [[5, 4, 3, 2, 1], [2, 1, 3]], arrays=True, node_limit=1, goal_ball=0
+    )
+    assert [batch.outcome(i) for i in range(2)] == [Outcome.NODE_LIMIT, Outcome.SOLVED]
+    assert batch.lengths.tolist() == [-1, 1]
+    assert batch.lower_bounds[0] >= 1
+    assert batch.path(0) == []
+    capped = booksort.solve_many([[5, 4, 3, 2, 1]], arrays=True, max_moves=1)
+    assert capped.outcome(0) is Outcome.NO_SOLUTION and capped.lengths[0] == -1
+
+
+def test_bad_arrays_are_refused_with_the_case_named() -> None:
+    with pytest.raises(InvalidPuzzle, match="case 1: "):
+        booksort.solve_many(np.array([[1, 2, 3], [1, 1, 3]]), arrays=True)
+    with pytest.raises(InvalidPuzzle, match="shape"):
+        booksort.solve_many(np.array([1, 2, 3]), arrays=True)
+    with pytest.raises(InvalidPuzzle, match="integer array"):
+        rotation.solve_many(np.ones((2, 24)), arrays=True)
+    with pytest.raises(InvalidPuzzle, match=r"shape \(cases, 24\)"):
+        rotation.solve_many(np.ones((2, 23), dtype=int), arrays=True)
+    with pytest.raises(InvalidPuzzle, match="case 1: "):
+        rotation.solve_many(np.vstack([rotation_boards(1, 0), np.zeros((1, 24), int)]))
+    with pytest.raises(InvalidPuzzle, match="case 0: -1 is out of range"):
+        sliding.solve_many(np.full((1, 9), -1), width=3, height=3, arrays=True)
+    with pytest.raises(InvalidPuzzle, match="case 1: a stick mask holds only 0 and 1"):
+        squares.solve_many(np.array([[0] * 12, [2] + [0] * 11]), n=2)
+    with pytest.raises(InvalidPuzzle, match="case 0: expected a pair"):
+        squares.solve_many([3])
+
+
+def test_batch_results_pickle() -> None:
+    batch = rotation.solve_many(rotation_boards(10, 8), arrays=True)
+    again = pickle.loads(pickle.dumps(batch))
+    same_arrays(again, batch)
+    with pytest.raises(ValueError, match="paths=False"):
+        rotation.solve_many(rotation_boards(1, 8), arrays=True, paths=False).path(0)
