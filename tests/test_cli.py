@@ -554,3 +554,71 @@ def test_the_capped_answer_matches_the_library_cap() -> None:
     from idastar.commands import booksort as command
 
     assert command._BOOKSORT_CAPPED == f"{booksort.JUDGE_CAP} or more"
+
+
+# --------------------------------------------------------------------------
+# Batches: --jobs and --progress, on every puzzle command
+
+
+def batch_inputs() -> dict[str, str]:
+    """A judge input of every puzzle, long enough to span several chunks."""
+    rng = random.Random(11)
+    shelves = [tuple(rng.sample(range(1, 10), 9)) for _ in range(600)]
+    boards = []
+    for _ in range(600):
+        board = [1] * 8 + [2] * 8 + [3] * 8
+        rng.shuffle(board)
+        boards.append(" ".join(map(str, board)))
+    grids = [f"3 1 {rng.randint(1, 24)}" for _ in range(300)]
+    fifteen = sample_text("fifteen", "in").split()
+    return {
+        "booksort": judge_file(shelves),
+        "rotation": "\n".join(boards) + "\n0\n",
+        "squares": f"{len(grids)}\n" + "\n".join(grids) + "\n",
+        "fifteen": "\n".join([" ".join(fifteen)] * 12) + "\n",
+    }
+
+
+@pytest.mark.parametrize("puzzle", ["booksort", "rotation", "squares", "fifteen"])
+def test_jobs_keep_the_answers_and_their_order(puzzle: str) -> None:
+    text = batch_inputs()[puzzle]
+    batch = ["--batch", "-", "--heuristic", "linear-conflict"] if puzzle == "fifteen" else []
+    outputs = set()
+    for jobs in (["--jobs", "1"], ["-j", "2"], []):
+        result = run_cli(puzzle, *batch, *jobs, stdin=text)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == ""  # no bar: stderr is not a terminal
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    lines = outputs.pop().splitlines()
+    cases = {"booksort": 600, "rotation": 1200, "squares": 300, "fifteen": 12}[puzzle]
+    assert len(lines) == cases
+    if puzzle == "booksort":  # in input order: each answer is that shelf's
+        shelves = [tuple(map(int, line.split())) for line in text.splitlines()[2::2]]
+        assert lines[:40] == [judge_line(shelf) for shelf in shelves[:40]]
+
+
+def test_progress_draws_a_bar_on_stderr_only() -> None:
+    text = batch_inputs()["rotation"]
+    plain = run_cli("rotation", stdin=text)
+    shown = run_cli("rotation", "--progress", stdin=text)
+    assert shown.returncode == 0
+    assert shown.stdout == plain.stdout
+    assert "600/600" in shown.stderr and "board" in shown.stderr
+
+
+def test_a_bad_case_after_a_chunk_keeps_the_answers_before_it() -> None:
+    shelves = [tuple(random.Random(i).sample(range(1, 8), 7)) for i in range(300)]
+    lines = judge_file(shelves).splitlines()
+    lines[2 + 2 * 289] = "1 1 2 3 4 5 6"  # case 290 of 300, in the second chunk
+    result = run_cli("booksort", "-j", "2", stdin="\n".join(lines) + "\n")
+    assert result.returncode == 2
+    assert result.stdout.splitlines() == [judge_line(s) for s in shelves[:289]]
+    assert "case 290" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+def test_jobs_must_be_a_positive_number(jobs: str) -> None:
+    result = run_cli("booksort", "--jobs", jobs, stdin="0\n")
+    assert result.returncode == 2
+    assert "--jobs" in result.stderr and "Traceback" not in result.stderr

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from ._core import InvalidPuzzle
 from ._judge import JudgeInputError, Tokens
 from .commands import PUZZLES, Puzzle, emit, sample_text
 
@@ -108,6 +109,21 @@ def _parser() -> argparse.ArgumentParser:
             help="the judge input; standard input when omitted or '-'",
         )
         puzzle.configure(sub)
+        batch = sub.add_argument_group("batches")
+        batch.add_argument(
+            "-j",
+            "--jobs",
+            type=_threads,
+            metavar="N",
+            default=None,
+            help="solve on N threads (default: every core); the answers keep the input order",
+        )
+        batch.add_argument(
+            "--progress",
+            action="store_true",
+            help="show a progress bar on stderr (on a terminal it appears by itself "
+            "once a run takes more than a second)",
+        )
         sub.set_defaults(run=_run_puzzle, puzzle=puzzle)
     demo = commands.add_parser(
         "demo",
@@ -125,6 +141,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(run=_run_demo)
     return parser
+
+
+def _threads(text: str) -> int:
+    try:
+        threads = int(text)
+    except ValueError:
+        threads = 0
+    if threads < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of threads, at least 1: {text!r}")
+    return threads
 
 
 def _fail(command: str, message: str) -> int:
@@ -168,6 +194,8 @@ def _run_puzzle(args: argparse.Namespace) -> int:
     try:
         puzzle.answer(args, tokens, sys.stdout)
     except JudgeInputError as error:
+        return _fail(puzzle.name, f"{source}: {error}")
+    except InvalidPuzzle as error:  # the readers check first; this keeps it one line
         return _fail(puzzle.name, f"{source}: {error}")
     except OSError as error:
         if isinstance(error, BrokenPipeError):

@@ -8,10 +8,11 @@ subcommand, its place in ``idastar --help`` and its part of ``idastar demo``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
-from .._judge import Tokens
+from .._judge import JudgeInputError, Tokens
 
 if TYPE_CHECKING:
     from .._results import Solution
@@ -90,6 +91,76 @@ class _LazyModule:
 def lazy_module(name: str) -> Any:
     """``name``, imported when first used."""
     return _LazyModule(name)
+
+
+#: Cases solved together on ``--jobs`` threads before their answers are printed.
+CHUNK = 256
+
+C = TypeVar("C")
+R = TypeVar("R")
+
+
+class _NoBar:
+    def update(self, count: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(args: argparse.Namespace, total: int | None, unit: str) -> Any:
+    """A tqdm bar on stderr: with ``--progress``, or on a terminal once a run
+    has taken a second (short runs stay quiet); otherwise one that shows
+    nothing."""
+    forced = bool(getattr(args, "progress", False))
+    if not forced and not sys.stderr.isatty():
+        return _NoBar()
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    return tqdm(
+        total=total, unit=unit, file=sys.stderr, delay=0 if forced else 1.0, dynamic_ncols=True
+    )
+
+
+def answer_in_order(
+    args: argparse.Namespace,
+    cases: Iterable[C],
+    solve: Callable[[list[C], int | None], Sequence[R]],
+    answer: Callable[[C, R], str],
+    out: TextIO,
+    *,
+    total: int | None = None,
+    unit: str = "case",
+    chunk: int = CHUNK,
+) -> None:
+    """Solves ``cases`` a chunk at a time with ``solve(chunk, threads)`` on
+    ``--jobs`` threads and writes ``answer(case, result)`` for each, in
+    input order. A bad case (JudgeInputError from ``cases``) is raised
+    after the answers of the cases before it are written. Slow puzzles take
+    a small ``chunk``, so that answers and the bar come often."""
+    bar = progress_bar(args, total, unit)
+    pending: list[C] = []
+
+    def flush() -> None:
+        if pending:
+            results = solve(pending, getattr(args, "jobs", None))
+            out.write("".join(answer(c, r) + "\n" for c, r in zip(pending, results, strict=True)))
+            out.flush()
+            bar.update(len(pending))
+            pending.clear()
+
+    try:
+        try:
+            for case in cases:
+                pending.append(case)
+                if len(pending) >= chunk:
+                    flush()
+        except JudgeInputError:
+            flush()
+            raise
+        flush()
+    finally:
+        bar.close()
 
 
 def moves_text(path: Sequence[tuple[int, ...]]) -> str:

@@ -9,9 +9,8 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from .._core import InvalidPuzzle
 from .._judge import Tokens
-from . import Puzzle, checked, emit, lazy_module, moves_text, register, sample_text
+from . import Puzzle, answer_in_order, checked, emit, lazy_module, moves_text, register, sample_text
 
 if TYPE_CHECKING:
     from .. import booksort
@@ -23,11 +22,21 @@ else:
 _BOOKSORT_CAPPED = "5 or more"
 
 
-def _booksort_cases(tokens: Tokens) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """``(case number, books)`` of a judge input, validated as they are read."""
+def _booksort_count(tokens: Tokens) -> int:
+    """The number of cases T that starts a judge input."""
     count = tokens.next_int("the number of cases T")
     if count < 0:
         raise tokens.error(f"the number of cases T must be at least 0, got {count}")
+    return count
+
+
+def _booksort_cases(
+    tokens: Tokens, count: int | None = None
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``(case number, books)`` of a judge input (after its T, when ``count``
+    is given), validated as they are read."""
+    if count is None:
+        count = _booksort_count(tokens)
     for case in range(1, count + 1):
         tokens.case = case
         n = tokens.next_int(f"the number of books (T = {count} cases)")
@@ -92,33 +101,39 @@ def _booksort_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    for case, books in _booksort_cases(tokens):
-        try:
-            solution = checked(booksort.solve(books)) if args.exact else _booksort_judge(books)
-        except InvalidPuzzle as error:
-            # The reader validates first; this keeps the location if the
-            # library's rules ever become stricter than the reader's.
-            raise tokens.error(str(error)) from None
-        answer = _booksort_answer_text(solution)
+    total = _booksort_count(tokens)
+    search = {} if args.exact else booksort._JUDGE_SEARCH
+
+    def solve(
+        chunk: list[tuple[int, tuple[int, ...]]], threads: int | None
+    ) -> list[Solution[booksort.BlockMove]]:
+        shelves = [books for _, books in chunk]
+        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]  # type: ignore[call-overload]
+
+    def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
+        number, books = case
+        text = _booksort_answer_text(solution)
         if args.stats:
             stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-            emit(sys.stderr, f"case {case}:\n{stats}")
+            emit(sys.stderr, f"case {number}:\n{stats}")
         if args.json:
-            record: dict[str, object] = {
-                "case": case,
-                "n": len(books),
-                "books": list(books),
-                "answer": solution.cost if solution.cost is not None else answer,
-            }
-            record.update(solution.to_dict())
             import json
 
-            emit(out, json.dumps(record))
-        elif args.path:
+            record: dict[str, object] = {
+                "case": number,
+                "n": len(books),
+                "books": list(books),
+                "answer": solution.cost if solution.cost is not None else text,
+            }
+            record.update(solution.to_dict())
+            return json.dumps(record)
+        if args.path:
             moves = "-" if solution.cost is None else moves_text(solution.path)
-            emit(out, f"{answer}\n{moves}")
-        else:
-            emit(out, answer)
+            return f"{text}\n{moves}"
+        return text
+
+    cases = _booksort_cases(tokens, total)
+    answer_in_order(args, cases, solve, answer, out, total=total, unit="shelf")
 
 
 def _booksort_demo(out: TextIO) -> bool:

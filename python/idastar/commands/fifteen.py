@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
-from . import Puzzle, checked, emit, lazy_module, register, sample_text
+from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
 
 if TYPE_CHECKING:
     from .. import sliding
@@ -20,8 +20,8 @@ else:
     sliding = lazy_module("idastar.sliding")
 
 CELLS = 16
-#: Boards solved per call in --batch mode between two updates of the bar.
-_CHUNK = 8
+#: Boards solved per thread in --batch mode between two updates of the bar.
+_BOARDS_PER_THREAD = 4
 
 
 def _read_board(tokens: Tokens) -> tuple[list[int], int]:
@@ -95,8 +95,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         default=None,
         help="solve every board of FILE (16 integers each, one board a line; '-' "
-        "for standard input) on all cores, one answer line per board, with a "
-        "progress bar on stderr when it is a terminal",
+        "for standard input) on all cores (see --jobs), one answer line per board",
     )
     shape = parser.add_mutually_exclusive_group()
     shape.add_argument(
@@ -160,9 +159,9 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
-def _write(
-    args: argparse.Namespace, out: TextIO, case: int, tiles: list[int], solution: Solution[str]
-) -> None:
+def _answer_text(
+    args: argparse.Namespace, case: int, tiles: list[int], solution: Solution[str]
+) -> str:
     if args.stats:
         stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
         emit(sys.stderr, f"board {case}:\n{stats}")
@@ -171,11 +170,10 @@ def _write(
         record.update(solution.to_dict())
         import json
 
-        emit(out, json.dumps(record))
-    elif args.path:
-        emit(out, f"{solution.cost}\n{''.join(solution.path)}")
-    else:
-        emit(out, str(solution.cost))
+        return json.dumps(record)
+    if args.path:
+        return f"{solution.cost}\n{''.join(solution.path)}"
+    return str(solution.cost)
 
 
 def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
@@ -195,7 +193,7 @@ def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
         raise tokens.error(f"unsolvable board: {error}", line) from None
     except InvalidPuzzle as error:
         raise tokens.error(str(error), line) from None
-    _write(args, out, 1, tiles, solution)
+    emit(out, _answer_text(args, 1, tiles, solution))
 
 
 def _answer_batch(
@@ -211,34 +209,23 @@ def _answer_batch(
         if not sliding.is_solvable(tiles, goal=args.goal):
             raise tokens.error("unsolvable board: it cannot reach the goal (parity)", line)
     tokens.case = None
-    bar = _bar(sys.stderr, len(boards))
-    for start in range(0, len(boards), _CHUNK):
-        chunk = [tiles for tiles, _ in boards[start : start + _CHUNK]]
-        solutions = sliding.solve_many(chunk, **options)  # type: ignore[arg-type]
-        for offset, solution in enumerate(solutions):
-            _write(args, out, start + offset + 1, chunk[offset], checked(solution))
-        bar(min(start + _CHUNK, len(boards)))
 
+    def solve(chunk: list[tuple[int, list[int]]], threads: int | None) -> list[Solution[str]]:
+        tiles = [board for _, board in chunk]
+        solutions = sliding.solve_many(tiles, threads=threads, **options)  # type: ignore[call-overload]
+        return [checked(solution) for solution in solutions]
 
-def _bar(stream: TextIO, total: int) -> Callable[[int], None]:
-    """A progress bar on ``stream`` if it is a terminal, else nothing."""
-    if not stream.isatty() or total == 0:
-        return lambda done: None
-    began = time.perf_counter()
-
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        elapsed = time.perf_counter() - began
-        end = "\n" if done == total else ""
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} boards, {elapsed:.1f} s",
-            end=end,
-            file=stream,
-            flush=True,
-        )
-
-    return show
+    numbered = [(case, tiles) for case, (tiles, _) in enumerate(boards, 1)]
+    answer_in_order(
+        args,
+        numbered,
+        solve,
+        lambda case, solution: _answer_text(args, case[0], case[1], solution),
+        out,
+        total=len(boards),
+        unit="board",
+        chunk=_BOARDS_PER_THREAD * (args.jobs or os.cpu_count() or 1),
+    )
 
 
 def _demo(out: TextIO) -> bool:

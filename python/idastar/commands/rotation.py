@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .. import _core
-from .._judge import JudgeInputError, Tokens
-from . import Puzzle, checked, emit, lazy_module, register, sample_text
+from .._judge import Tokens
+from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
 
 if TYPE_CHECKING:
     from .. import rotation
@@ -21,8 +21,6 @@ else:
 #: Cells of a board (the same as ``idastar.rotation.CELLS``; kept here so
 #: that reading the input does not import the whole API).
 CELLS = 24
-#: Boards solved together on all cores before their answers are printed.
-_CHUNK = 512
 _NO_MOVES = "No moves needed"
 
 
@@ -76,18 +74,29 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _answer_detailed(args: argparse.Namespace, case: int, board: list[int], out: TextIO) -> None:
-    solution = checked(rotation.solve(board, engine=args.engine))
+def _solve_detailed(
+    chunk: list[tuple[int, list[int]]], threads: int | None, engine: rotation.Engine
+) -> list[rotation.RotationSolution]:
+    from concurrent.futures import ThreadPoolExecutor
+
+    # Each solve releases the interpreter, so threads run them side by side.
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return list(pool.map(lambda case: checked(rotation.solve(case[1], engine=engine)), chunk))
+
+
+def _detailed_answer(
+    args: argparse.Namespace, case: tuple[int, list[int]], solution: rotation.RotationSolution
+) -> str:
+    number, board = case
     assert solution.centre is not None
     if args.stats:
         stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-        emit(sys.stderr, f"case {case}:\n{stats}")
+        emit(sys.stderr, f"case {number}:\n{stats}")
     if args.json:
         import json
 
-        emit(out, json.dumps({"case": case, "board": board, **solution.to_dict()}))
-    else:
-        emit(out, _judge_lines(solution.moves, solution.centre))
+        return json.dumps({"case": number, "board": board, **solution.to_dict()})
+    return _judge_lines(solution.moves, solution.centre)
 
 
 def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
@@ -98,42 +107,35 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         emit(out, f"total {sum(counts)}")
         return
     if args.json or args.stats:
-        for case, board in _rotation_cases(tokens):
-            _answer_detailed(args, case, board, out)
+        answer_in_order(
+            args,
+            _rotation_cases(tokens),
+            lambda chunk, threads: _solve_detailed(chunk, threads, args.engine),
+            lambda case, solution: _detailed_answer(args, case, solution),
+            out,
+            unit="board",
+        )
         return
+
+    # Judge output: the boards solved a chunk at a time on all cores.
+    def solve(chunk: list[list[int]], threads: int | None) -> list[tuple[str, int]]:
+        # The readers below checked every value, so the core takes the
+        # boards as they are.
+        return _core.rotation_solve_many(chunk, engine=args.engine, threads=threads)  # type: ignore[no-any-return]
+
+    def answer(board: list[int], moves_and_centre: tuple[str, int]) -> str:
+        return _judge_lines(*moves_and_centre)
+
     text = tokens.whole_text()
     if text is not None:
         boards = _well_formed_boards(text)
         if boards is not None:
-            _print_answers(boards, args.engine, out)
+            answer_in_order(args, boards, solve, answer, out, total=len(boards), unit="board")
             return
         tokens = Tokens(io.StringIO(text))
-    # Judge output from a careful reading: solve in chunks on all cores, and
-    # print the answers read before a bad case before reporting it.
-    pending: list[list[int]] = []
-
-    def flush() -> None:
-        _print_answers(pending, args.engine, out)
-        pending.clear()
-
-    try:
-        for _, board in _rotation_cases(tokens):
-            pending.append(board)
-            if len(pending) >= _CHUNK:
-                flush()
-    except JudgeInputError:
-        flush()
-        raise
-    flush()
-
-
-def _print_answers(boards: list[list[int]], engine: rotation.Engine, out: TextIO) -> None:
-    if boards:
-        # The readers above checked every value, so the core takes the
-        # boards as they are.
-        answers = _core.rotation_solve_many(boards, engine=engine)
-        out.write("".join(_judge_lines(m, c) + "\n" for m, c in answers))
-        out.flush()
+    # A careful reading names a bad case after printing the answers before it.
+    boards_read = (board for _, board in _rotation_cases(tokens))
+    answer_in_order(args, boards_read, solve, answer, out, unit="board")
 
 
 _CELL_VALUES = {"1": 1, "2": 2, "3": 3}

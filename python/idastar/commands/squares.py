@@ -9,9 +9,8 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from .._core import InvalidPuzzle
 from .._judge import Tokens
-from . import Puzzle, checked, emit, lazy_module, register, sample_text
+from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
 
 if TYPE_CHECKING:
     from .. import squares
@@ -20,11 +19,21 @@ else:
     squares = lazy_module("idastar.squares")
 
 
-def _squares_cases(tokens: Tokens) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-    """``(case number, n, removed sticks)`` of a judge input, validated as read."""
+def _squares_count(tokens: Tokens) -> int:
+    """The number of cases T that starts a judge input."""
     count = tokens.next_int("the number of cases T")
     if count < 0:
         raise tokens.error(f"the number of cases T must be at least 0, got {count}")
+    return count
+
+
+def _squares_cases(
+    tokens: Tokens, count: int | None = None
+) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """``(case number, n, removed sticks)`` of a judge input (after its T,
+    when ``count`` is given), validated as read."""
+    if count is None:
+        count = _squares_count(tokens)
     for case in range(1, count + 1):
         tokens.case = case
         n = tokens.next_int(f"the grid side n (T = {count} cases)")
@@ -86,29 +95,35 @@ def _squares_solve(n: int, removed: tuple[int, ...], solver: str) -> Solution[in
 
 
 def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    for case, n, removed in _squares_cases(tokens):
-        try:
-            solution = _squares_solve(n, removed, args.solver)
-        except InvalidPuzzle as error:
-            raise tokens.error(str(error)) from None
+    total = _squares_count(tokens)
+    Case = tuple[int, int, tuple[int, ...]]
+
+    def solve(chunk: list[Case], threads: int | None) -> list[Solution[int]]:
+        grids = [(n, removed) for _, n, removed in chunk]
+        return [checked(s) for s in squares.solve_many(grids, solver=args.solver, threads=threads)]
+
+    def answer(case: Case, solution: Solution[int]) -> str:
+        number, n, removed = case
         if args.stats:
             stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-            emit(sys.stderr, f"case {case}:\n{stats}")
+            emit(sys.stderr, f"case {number}:\n{stats}")
         if args.json:
+            import json
+
             record: dict[str, object] = {
-                "case": case,
+                "case": number,
                 "n": n,
                 "removed": list(removed),
                 "answer": solution.cost,
             }
             record.update(solution.to_dict())
-            import json
+            return json.dumps(record)
+        if args.path:
+            return f"{solution.cost}\n{' '.join(map(str, solution.path))}"
+        return str(solution.cost)
 
-            emit(out, json.dumps(record))
-        elif args.path:
-            emit(out, f"{solution.cost}\n{' '.join(map(str, solution.path))}")
-        else:
-            emit(out, str(solution.cost))
+    cases = _squares_cases(tokens, total)
+    answer_in_order(args, cases, solve, answer, out, total=total, unit="grid")
 
 
 def _picture(n: int, removed: set[int]) -> list[str]:
