@@ -191,3 +191,60 @@ def test_batch_results_pickle() -> None:
     same_arrays(again, batch)
     with pytest.raises(ValueError, match="paths=False"):
         rotation.solve_many(rotation_boards(1, 8), arrays=True, paths=False).path(0)
+
+
+# --------------------------------------------------------------------------
+# Packed states: whole arrays to and from the core's codes
+
+
+def bits(rows: np.ndarray, width: int, offset: int = 0) -> list[int]:
+    """Each row's values packed ``width`` bits apiece, as Python ints."""
+    return [sum((int(v) - offset) << (width * i) for i, v in enumerate(row)) for row in rows]
+
+
+def test_booksort_codes_round_trip_and_are_four_bits_a_book() -> None:
+    cases = shelves(500, 16, 9)
+    codes = booksort.pack(cases)
+    assert codes.dtype == np.uint64 and codes.shape == (500,)
+    assert codes.tolist() == bits(cases, 4, offset=1)
+    np.testing.assert_array_equal(booksort.unpack(codes, 16), cases)
+    assert booksort.pack([[1, 2, 3]]).tolist() == [0 | 1 << 4 | 2 << 8]
+    with pytest.raises(InvalidPuzzle, match="case 1: "):
+        booksort.pack(np.array([[1, 2, 3], [3, 3, 1]]))
+
+
+def test_rotation_codes_round_trip_and_are_two_bits_a_cell() -> None:
+    boards = rotation_boards(300, 10)
+    codes = rotation.pack(boards)
+    assert codes.tolist() == bits(boards, 2)
+    np.testing.assert_array_equal(rotation.unpack(codes), boards)
+    with pytest.raises(InvalidPuzzle, match="case 0: "):
+        rotation.pack(np.full((1, 24), 4))
+
+
+@pytest.mark.parametrize(("width", "height", "bits_per_cell"), [(3, 3, 4), (4, 4, 4), (5, 5, 5)])
+def test_sliding_codes_round_trip(width: int, height: int, bits_per_cell: int) -> None:
+    rng = np.random.default_rng(width * height)
+    boards = np.array([rng.permutation(width * height) for _ in range(200)])
+    codes = sliding.pack(boards, width=width, height=height)
+    expected = bits(boards, bits_per_cell)
+    if width * height <= 16:
+        assert codes.shape == (200,) and codes.tolist() == expected
+    else:
+        assert codes.shape == (200, 2)
+        assert [int(lo) | int(hi) << 64 for lo, hi in codes] == expected
+    np.testing.assert_array_equal(sliding.unpack(codes, width=width, height=height), boards)
+    with pytest.raises(InvalidPuzzle, match="case 0: "):
+        sliding.pack(np.zeros((1, width * height), int), width=width, height=height)
+
+
+@pytest.mark.parametrize("n", [1, 5, 7, 8, 16])
+def test_squares_codes_round_trip_and_mark_removed_sticks(n: int) -> None:
+    rng = np.random.default_rng(n)
+    masks = rng.integers(0, 2, size=(50, squares.stick_count(n)))
+    codes = squares.pack(masks, n)
+    assert codes.shape == (50, -(-squares.stick_count(n) // 64))
+    for mask, words in zip(masks, codes, strict=True):
+        code = sum(int(word) << (64 * i) for i, word in enumerate(words))
+        assert code == sum(1 << stick for stick in np.flatnonzero(mask).tolist())
+    np.testing.assert_array_equal(squares.unpack(codes, n), masks)

@@ -59,16 +59,30 @@ def is_array(value: object) -> bool:
 
 
 def case_array(cases: Any, width: int | None = None) -> Any:
-    """A numpy array of cases as the core reads it: 2-D, C-contiguous ``int64``.
+    """Cases (a numpy array, or rows of equal length) as the core reads them:
+    a 2-D, C-contiguous ``int64`` array.
 
     One row per case; ``width``, when given, is the length every row must
     have. Raises InvalidPuzzle for another shape or a non-integer array.
     """
     import numpy
 
+    cases = numpy.asarray(cases)
     if cases.dtype.kind not in "iub":
         raise InvalidPuzzle(f"the cases must be an integer array, got dtype {cases.dtype}")
     if cases.ndim != 2 or (width is not None and cases.shape[1] != width):
         wanted = f"(cases, {width})" if width is not None else "(cases, values)"
         raise InvalidPuzzle(f"the cases must be an array of shape {wanted}, got {cases.shape}")
     return numpy.ascontiguousarray(cases, dtype=numpy.int64)
+
+
+def code_array(codes: Any, what: str = "codes") -> Any:
+    """Packed codes as a 1-D, C-contiguous ``uint64`` array."""
+    import numpy
+
+    codes = numpy.asarray(codes)
+    if codes.dtype.kind not in "iu" or codes.ndim != 1:
+        raise ValueError(
+            f"{what} must be a 1-D integer array, got {codes.dtype} of shape {codes.shape}"
+        )
+    return numpy.ascontiguousarray(codes, dtype=numpy.uint64)

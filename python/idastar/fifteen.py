@@ -33,10 +33,12 @@ __all__ = [
     "distance",
     "is_solvable",
     "lower_bound",
+    "pack",
     "partition",
     "pattern_database",
     "solve",
     "solve_many",
+    "unpack",
 ]
 
 #: The judge's goal, ``1 2 ... 15 0``.
@@ -83,6 +85,16 @@ def is_solvable(tiles: Sequence[int], goal: GoalSpec = "blank-last") -> bool:
 def apply(tiles: Sequence[int], moves: str) -> tuple[int, ...]:
     """:func:`idastar.sliding.apply` on the 4 x 4 board."""
     return sliding.apply(tiles, moves, width=4, height=4)
+
+
+def pack(boards: Any) -> numpy.ndarray:
+    """:func:`idastar.sliding.pack` on the 4 x 4 board: one ``uint64`` a board."""
+    return sliding.pack(boards, width=4, height=4)
+
+
+def unpack(codes: Any) -> numpy.ndarray:
+    """:func:`idastar.sliding.unpack` on the 4 x 4 board."""
+    return sliding.unpack(codes, width=4, height=4)
 
 
 def partition(name: str | None = None, goal: GoalSpec = "blank-last") -> list[tuple[int, ...]]:

@@ -44,12 +44,16 @@ import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, exact_int, is_array, items_of
+from ._checks import case_array, code_array, exact_int, is_array, items_of
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = [
     "CELLS",
@@ -62,8 +66,10 @@ __all__ = [
     "census",
     "centre_table",
     "is_solved",
+    "pack",
     "solve",
     "solve_many",
+    "unpack",
 ]
 
 CELLS = 24
@@ -239,6 +245,19 @@ def solve_many(
     if arrays:
         return BatchResult._from_arrays(answers)
     return answers  # type: ignore[no-any-return]
+
+
+def pack(boards: Any) -> NDArray[numpy.uint64]:
+    """Boards (a ``(boards, 24)`` integer array, or a sequence of boards) as
+    the core's ``uint64`` codes: cell ``i`` holds its number in bits
+    ``2i .. 2i + 1``. Vectorized; a bad row raises
+    :class:`~idastar.InvalidPuzzle` naming it."""
+    return _core.rotation_pack(case_array(boards, CELLS))
+
+
+def unpack(codes: Any) -> NDArray[numpy.int64]:
+    """``uint64`` codes (as :func:`pack` makes them) back to boards, one a row."""
+    return _core.rotation_unpack(code_array(codes))
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:

@@ -45,6 +45,7 @@ from ._results import BatchResult, Solution, batch_output
 
 if TYPE_CHECKING:
     import numpy
+    from numpy.typing import NDArray
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
@@ -62,12 +63,14 @@ __all__ = [
     "goal_tiles",
     "is_solvable",
     "lower_bound",
+    "pack",
     "partition",
     "pattern_database",
     "rank",
     "replay",
     "solve",
     "solve_many",
+    "unpack",
 ]
 
 #: The move letters: the way the blank moves (the tile moves the other way).
@@ -328,6 +331,31 @@ def solve_many(
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
     return batch_output(raws, arrays)
+
+
+def pack(boards: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.uint64]:
+    """Boards (a ``(boards, width * height)`` integer array, or a sequence of
+    boards; reachable or not) as the core's tile codes: the tile on cell
+    ``i`` in bits ``4i .. 4i + 3`` of a ``uint64`` up to 16 cells, so one
+    code a board; beyond, ``5i .. 5i + 4`` of a 128-bit code given as two
+    columns, low word first. Vectorized; a row that is not a permutation of
+    ``0 .. width * height - 1`` raises :class:`~idastar.InvalidPuzzle`."""
+    width, height = _size(width, height)
+    codes = _core.sliding_pack(case_array(boards, width * height), width, height)
+    return codes[:, 0] if codes.shape[1] == 1 else codes
+
+
+def unpack(codes: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.int64]:
+    """Tile codes (as :func:`pack` makes them) back to boards, one a row."""
+    import numpy
+
+    width, height = _size(width, height)
+    words = numpy.asarray(codes)
+    if words.ndim == 1:
+        words = words[:, None]
+    if words.dtype.kind not in "iu" or words.ndim != 2 or words.shape[1] > 2:
+        raise ValueError(f"codes must be an integer array of one or two columns, got {words.shape}")
+    return _core.sliding_unpack(numpy.ascontiguousarray(words, dtype=numpy.uint64), width, height)
 
 
 def distance(

@@ -25,12 +25,16 @@ slower beyond n = 6, kept for comparison). Grids up to :data:`MAX_N` = 16.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
 from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
+
+if TYPE_CHECKING:
+    import numpy
+    from numpy.typing import NDArray
 
 __all__ = [
     "JUDGE_MAX_N",
@@ -42,10 +46,12 @@ __all__ = [
     "intact",
     "lower_bounds",
     "minimum",
+    "pack",
     "solve",
     "solve_many",
     "square_sticks",
     "stick_count",
+    "unpack",
 ]
 
 #: The largest grid side supported (544 sticks, 1496 squares).
@@ -307,6 +313,42 @@ def solve_many(
     threads = positive("threads", threads)
     raws = _core.squares_solve_many(grids, threads=threads, arrays=arrays, paths=paths, **options)  # type: ignore[arg-type]
     return batch_output(raws, arrays)
+
+
+def pack(removed: Any, n: int) -> NDArray[numpy.uint64]:
+    """Removed-stick masks of ``n x n`` grids (a ``(grids, stick_count(n))``
+    0/1 array, column ``i`` for stick ``i + 1``) as bitsets: bit ``i`` of
+    word ``i // 64`` set when stick ``i + 1`` is removed, one row of
+    ``ceil(stick_count(n) / 64)`` ``uint64`` words a grid. Vectorized."""
+    import numpy
+
+    side = _side(n)
+    masks = case_array(removed, stick_count(side))
+    if ((masks != 0) & (masks != 1)).any():
+        raise InvalidPuzzle("a stick mask holds only 0 and 1")
+    words = -(-masks.shape[1] // 64)
+    packed = numpy.packbits(masks.astype(numpy.uint8), axis=1, bitorder="little")
+    padded = numpy.zeros((len(masks), 8 * words), dtype=numpy.uint8)
+    padded[:, : packed.shape[1]] = packed
+    return padded.view("<u8").astype(numpy.uint64)
+
+
+def unpack(codes: Any, n: int) -> NDArray[numpy.uint8]:
+    """Bitsets (as :func:`pack` makes them) back to 0/1 stick masks."""
+    import numpy
+
+    side = _side(n)
+    count = stick_count(side)
+    words = numpy.asarray(codes)
+    if words.ndim == 1:
+        words = words[:, None]
+    if words.dtype.kind not in "iu" or words.ndim != 2 or words.shape[1] != -(-count // 64):
+        raise ValueError(
+            f"codes must be an integer array of {-(-count // 64)} columns for n = {side}, "
+            f"got shape {words.shape}"
+        )
+    little = numpy.ascontiguousarray(words, dtype="<u8").view(numpy.uint8)
+    return numpy.unpackbits(little, axis=1, count=count, bitorder="little")
 
 
 def _solver_options(

@@ -4,6 +4,7 @@
 
 mod booksort;
 mod common;
+mod packing;
 mod rotation;
 mod search;
 mod sliding;
@@ -38,6 +39,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
+    packing::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     squares::register(m)?;

@@ -262,6 +262,16 @@ impl Tiles for u128 {
     }
 }
 
+/// The packed tiles of any board of `geometry` (reachable or not): `T::BITS`
+/// bits per cell, cell 0 lowest; [`Error::InvalidPuzzle`] if `tiles` is not
+/// a board.
+pub fn pack_tiles<T: Tiles>(geometry: &Geometry, tiles: &[u32]) -> Result<T> {
+    if geometry.cells() > T::CAPACITY {
+        return Err(Error::InvalidArgument(format!("{} cells do not fit {} bits", geometry.cells(), T::BITS)));
+    }
+    validate(geometry, tiles).map(|board| T::pack(&board)).map_err(Error::InvalidPuzzle)
+}
+
 /// A position: the packed tiles and the blank's cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<T> {

@@ -36,7 +36,7 @@ pub mod pdb;
 pub mod pdb_cache;
 mod search;
 
-pub use board::{is_solvable, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
+pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{BuildProgress, PatternDb, PatternSet};
