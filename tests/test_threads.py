@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
+import sysconfig
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from idastar import booksort, fifteen, rotation, squares
+
+SAMPLE = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
 
 
 def shelves(count: int, n: int, seed: int) -> list[list[int]]:
@@ -65,3 +71,20 @@ def test_results_pickle() -> None:
     ]
     for result in results:
         assert pickle.loads(pickle.dumps(result)) == result
+
+
+@pytest.mark.skipif(
+    not sysconfig.get_config_var("Py_GIL_DISABLED"), reason="needs a free-threaded interpreter"
+)
+def test_free_threaded_python_keeps_the_gil_off() -> None:
+    """The module declares it does not need the GIL: importing it must not
+    turn the GIL back on, and solves from many threads stay correct."""
+    import idastar._core  # noqa: F401
+
+    assert not sys._is_gil_enabled()  # type: ignore[attr-defined]
+    work = shelves(64, 11, 3)
+    serial = [booksort.distance(s) for s in work]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert list(pool.map(booksort.distance, work)) == serial
+        batches = list(pool.map(lambda _: rotation.solve_many([SAMPLE] * 50), range(8)))
+    assert all(answers == [("AC", 2)] * 50 for answers in batches)

@@ -1,0 +1,90 @@
+"""Scale-out: a batch through Dask worker processes gives the answers of a
+local ``solve_many``, and everything that crosses a process boundary pickles.
+
+This is the recipe of the README's "More than one machine" section, run on
+a ``LocalCluster`` with two worker processes.
+"""
+
+from __future__ import annotations
+
+import functools
+import pickle
+
+import numpy as np
+import pytest
+
+from idastar import BatchResult, InvalidPuzzle, Unsolvable, booksort, rotation, sliding, squares
+
+distributed = pytest.importorskip("dask.distributed")
+
+
+def boards(count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.permutation([1] * 8 + [2] * 8 + [3] * 8) for _ in range(count)])
+
+
+@pytest.fixture(scope="module")
+def client() -> object:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def test_a_batch_through_dask_workers_matches_a_local_batch(client: object) -> None:
+    shelves = np.array([np.random.default_rng(i).permutation(11) + 1 for i in range(400)])
+    chunks = np.array_split(shelves, 8)
+    # The recipe: one solve_many per chunk on the workers, gathered in order.
+    futures = client.map(  # type: ignore[attr-defined]
+        functools.partial(booksort.solve_many, arrays=True, threads=1), chunks
+    )
+    parts: list[BatchResult] = client.gather(futures)  # type: ignore[attr-defined]
+    local = booksort.solve_many(shelves, arrays=True)
+    np.testing.assert_array_equal(np.concatenate([p.lengths for p in parts]), local.lengths)
+    assert local.paths is not None
+    longest = local.paths.shape[1]
+    remote_paths = np.concatenate(
+        [
+            np.pad(p.paths, ((0, 0), (0, longest - p.paths.shape[1]), (0, 0)), constant_values=-1)
+            for p in parts
+            if p.paths is not None
+        ]
+    )
+    np.testing.assert_array_equal(remote_paths, local.paths)
+
+
+def test_solutions_and_errors_come_back_whole(client: object) -> None:
+    board = boards(1, 3)[0].tolist()
+    remote = client.submit(rotation.solve, board).result()  # type: ignore[attr-defined]
+    local = rotation.solve(board)
+    assert (remote.moves, remote.centre, remote.stats.generated) == (
+        local.moves,
+        local.centre,
+        local.stats.generated,
+    )
+    grids = client.submit(squares.solve_many, [(4, []), (5, [1, 2])]).result()  # type: ignore[attr-defined]
+    assert [g.cost for g in grids] == [s.cost for s in squares.solve_many([(4, []), (5, [1, 2])])]
+    with pytest.raises(InvalidPuzzle, match="appears twice"):
+        client.submit(booksort.solve, [1, 1, 2]).result()  # type: ignore[attr-defined]
+    with pytest.raises(Unsolvable):
+        client.submit(sliding.solve, [2, 1, 3, 0], width=2, height=2).result()  # type: ignore[attr-defined]
+
+
+def test_what_crosses_processes_pickles() -> None:
+    solver = functools.partial(rotation.solve_many, arrays=True, engine="ida")
+    again = pickle.loads(pickle.dumps(solver))
+    np.testing.assert_array_equal(again(boards(5, 4)).lengths, solver(boards(5, 4)).lengths)
+    for function in (
+        booksort.solve,
+        booksort.solve_many,
+        rotation.solve,
+        squares.solve,
+        sliding.solve_many,
+    ):
+        assert pickle.loads(pickle.dumps(function)) is function
+    for error in (InvalidPuzzle("bad shelf"), Unsolvable("odd parity")):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error)
