@@ -7,7 +7,8 @@ of the Python boundary per instance.
 2. Boundary: Rotation Game boards through ``rotation.solve_many`` (table
    already loaded) against the same boards solved inside the core alone
    (``idastar._core.rotation_solve_many`` on already-checked lists), and the
-   difference per board.
+   difference per board; and the numpy form, a ``(boards, 24)`` array in and
+   ``arrays=True`` out.
 
 Run ``python bench/batch.py --help`` for the sizes.
 """
@@ -19,6 +20,8 @@ import os
 import random
 import statistics
 import time
+
+import numpy
 
 from idastar import _core, booksort, rotation
 
@@ -60,6 +63,9 @@ def boundary(count: int, repeats: int, rng: random.Random) -> None:
     print(f"  through the API    {api / count * 1e6:7.2f} us a board")
     print(f"  core call only     {core / count * 1e6:7.2f} us a board")
     print(f"  API checks         {(api - core) / count * 1e6:7.2f} us a board")
+    array = numpy.array(boards, dtype=numpy.int8)
+    arrays = best_of(repeats, lambda: rotation.solve_many(array, threads=1, arrays=True))
+    print(f"  numpy in and out   {arrays / count * 1e6:7.2f} us a board")
     single = [best_of(1, lambda b=b: rotation.solve(b)) for b in boards[: min(count, 2000)]]
     print(f"  rotation.solve     {statistics.median(single) * 1e6:7.2f} us a board (median)")
 
