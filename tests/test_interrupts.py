@@ -36,6 +36,31 @@ def test_ctrl_c_stops_a_batch() -> None:
     assert delay < 0.5
 
 
+# One of the hardest 15-puzzle positions (80 moves to the blank-first goal):
+# Manhattan-distance IDA* takes far longer than any test.
+EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize(
+    ("call", "setup"),
+    [
+        (
+            "squares.solve_many([(8, [])] * 2, solver='seed', arrays=True)",
+            "from idastar import squares",
+        ),
+        (
+            f"fifteen.solve_many([{EIGHTY_MOVES!r}] * 2, goal='blank-first', "
+            "heuristic='manhattan', arrays=True)",
+            "from idastar import fifteen",
+        ),
+    ],
+    ids=["squares", "fifteen"],
+)
+def test_ctrl_c_stops_every_puzzles_batch(call: str, setup: str) -> None:
+    assert seconds_to_stop_on_ctrl_c(call, setup=setup) < 0.5
+
+
 def test_time_limit_returns_a_limit_outcome() -> None:
     result = booksort.solve(HARD, time_limit=0.05, **SLOW)
     assert result.outcome is Outcome.TIME_LIMIT
