@@ -248,3 +248,14 @@ def test_squares_codes_round_trip_and_mark_removed_sticks(n: int) -> None:
         code = sum(int(word) << (64 * i) for i, word in enumerate(words))
         assert code == sum(1 << stick for stick in np.flatnonzero(mask).tolist())
     np.testing.assert_array_equal(squares.unpack(codes, n), masks)
+
+
+def test_empty_and_ragged_inputs() -> None:
+    assert booksort.pack([]).shape == (0,)
+    assert rotation.unpack([]).shape == (0, 24)
+    assert len(booksort.solve_many(np.zeros((0, 6), dtype=int), arrays=True)) == 0
+    assert len(squares.solve_many([], arrays=True)) == 0
+    with pytest.raises(InvalidPuzzle, match="equal length"):
+        booksort.pack([[1, 2], [1]])
+    with pytest.raises(ValueError, match="1-D integer array"):
+        booksort.unpack([1.5], 3)

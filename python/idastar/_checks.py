@@ -67,7 +67,14 @@ def case_array(cases: Any, width: int | None = None) -> Any:
     """
     import numpy
 
-    cases = numpy.asarray(cases)
+    try:
+        cases = numpy.asarray(cases)
+    except ValueError:
+        raise InvalidPuzzle("the cases must be rows of equal length, one case a row") from None
+    if cases.size == 0:  # ``[]`` reads as floats
+        cases = cases.astype(numpy.int64).reshape(
+            0, width or (cases.shape[-1] if cases.ndim == 2 else 0)
+        )
     if cases.dtype.kind not in "iub":
         raise InvalidPuzzle(f"the cases must be an integer array, got dtype {cases.dtype}")
     if cases.ndim != 2 or (width is not None and cases.shape[1] != width):
@@ -81,6 +88,8 @@ def code_array(codes: Any, what: str = "codes") -> Any:
     import numpy
 
     codes = numpy.asarray(codes)
+    if codes.size == 0:  # ``[]`` reads as floats
+        codes = codes.astype(numpy.uint64).reshape(0)
     if codes.dtype.kind not in "iu" or codes.ndim != 1:
         raise ValueError(
             f"{what} must be a 1-D integer array, got {codes.dtype} of shape {codes.shape}"
