@@ -48,7 +48,10 @@ fn unpack_rows<'py, C: Copy>(
 /// Shelves of `n` books (one per row) to their `u64` codes.
 #[pyfunction]
 fn booksort_pack<'py>(py: Python<'py>, shelves: PyReadonlyArray2<'py, i64>) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let n = shelves.as_array().ncols();
+    let (rows, n) = shelves.as_array().dim();
+    if rows == 0 {
+        return Ok(PyArray1::from_vec(py, Vec::new()));
+    }
     if n == 0 {
         return Err(InvalidPuzzle::new_err("booksort needs at least one book, got none"));
     }
