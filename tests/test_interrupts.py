@@ -54,10 +54,20 @@ EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
             "heuristic='manhattan', arrays=True)",
             "from idastar import fifteen",
         ),
+        ("squares.solve(8, solver='seed')", "from idastar import squares"),
+        (
+            f"fifteen.solve({EIGHTY_MOVES!r}, goal='blank-first', heuristic='manhattan')",
+            "from idastar import fifteen",
+        ),
+        (
+            "rotation.solve_many(boards * 20000, engine='ida')",
+            "import random; from idastar import rotation; "
+            "boards = [random.Random(i).sample([1] * 8 + [2] * 8 + [3] * 8, 24) for i in range(5)]",
+        ),
     ],
-    ids=["squares", "fifteen"],
+    ids=["squares batch", "fifteen batch", "squares", "fifteen", "rotation batch"],
 )
-def test_ctrl_c_stops_every_puzzles_batch(call: str, setup: str) -> None:
+def test_ctrl_c_stops_every_puzzle(call: str, setup: str) -> None:
     assert seconds_to_stop_on_ctrl_c(call, setup=setup) < 0.5
 
 

@@ -62,6 +62,11 @@ impl<'a> Limits<'a> {
         self
     }
 
+    /// Whether the interrupt asks to stop now.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|interrupted| interrupted())
+    }
+
     pub(crate) fn cost_allowed(&self, cost: u32) -> bool {
         self.max_cost.is_none_or(|max| cost <= max)
     }

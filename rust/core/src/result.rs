@@ -95,6 +95,11 @@ impl<M> SearchResult<M> {
         SearchResult { outcome, cost: None, path: Vec::new(), lower_bound, stats }
     }
 
+    /// The result of a search its interrupt stopped before it began.
+    pub fn interrupted_before_start() -> Self {
+        SearchResult::unsolved(Outcome::Interrupted, None, Stats::default())
+    }
+
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved
     }

@@ -1,6 +1,6 @@
 //! The Rotation Game: `idastar.rotation`.
 
-use idastar_core::engines::ida_star;
+use idastar_core::engines::{ida_star, unless_interrupted};
 use idastar_core::puzzles::rotation::{self, centre_value, shared_complete_table, Move, RotationGame, TableSolution};
 use idastar_core::{Limits, Outcome, SearchResult};
 use numpy::PyArray1;
@@ -26,6 +26,18 @@ impl Solver {
             "ida" => Ok(Solver::Ida),
             other => Err(PyValueError::new_err(format!("unknown engine {other:?}; expected \"table\" or \"ida\""))),
         }
+    }
+
+    /// [`Solver::run`] unless the batch was interrupted: the table solver
+    /// never polls the interrupt itself.
+    fn run_in_batch(self, board: u64, limits: &Limits) -> (SearchResult<Move>, Option<u32>) {
+        let mut centre = None;
+        let result = unless_interrupted(limits, || {
+            let (result, found) = self.run(board, limits);
+            centre = found;
+            result
+        });
+        (result, centre)
     }
 
     /// The search result and the number left in the centre (when solved).
@@ -87,7 +99,8 @@ fn rotation_solve_many<'py>(
     let answers = detached_batch(py, |interrupt| {
         let limits = Limits { interrupt: Some(interrupt), ..Limits::default() };
         let answers: Vec<(SearchResult<Move>, Option<u32>)> =
-            match on_threads(threads, || packed.par_iter().map(|&board| solver.run(board, &limits)).collect()) {
+            match on_threads(threads, || packed.par_iter().map(|&board| solver.run_in_batch(board, &limits)).collect())
+            {
                 Ok(answers) => answers,
                 Err(err) => return (Err(err), Outcome::Solved),
             };

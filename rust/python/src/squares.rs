@@ -1,7 +1,7 @@
 //! Square Destroyer: `idastar.squares`.
 
 use idastar_core::puzzles::squares::{self, Branching, Options, Solver};
-use idastar_core::{Limits, Outcome};
+use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -107,6 +107,10 @@ fn squares_solve_many<'py>(
                 .par_iter()
                 .enumerate()
                 .map(|(index, (n, removed))| {
+                    // A cancelled batch starts no more searches.
+                    if limits.interrupted() {
+                        return Ok(SearchResult::interrupted_before_start());
+                    }
                     squares::solve(*n, removed, solver, &limits).map_err(|e| in_case(index, to_py(e)))
                 })
                 .collect::<PyResult<Vec<_>>>()

@@ -14,5 +14,41 @@ where
     P::Move: Send,
     E: Fn(&P, P::State, &Limits) -> SearchResult<P::Move> + Sync,
 {
-    starts.par_iter().map(|&start| engine(problem, start, limits)).collect()
+    starts.par_iter().map(|&start| unless_interrupted(limits, || engine(problem, start, limits))).collect()
+}
+
+/// `search()`, unless the interrupt is already raised: then an
+/// [`Outcome::Interrupted`] result without searching. A search polls the
+/// interrupt only every few thousand expansions, so in a batch of short
+/// searches each one would run to its end; checking before each makes a
+/// cancelled batch stop within one search.
+pub fn unless_interrupted<M>(limits: &Limits, search: impl FnOnce() -> SearchResult<M>) -> SearchResult<M> {
+    if limits.interrupted() {
+        return SearchResult::interrupted_before_start();
+    }
+    search()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::puzzles::booksort::Booksort;
+    use crate::Outcome;
+
+    #[test]
+    fn an_interrupted_batch_starts_no_more_searches() {
+        let puzzle = Booksort::new(6).unwrap();
+        let starts = vec![puzzle.pack(&[2, 1, 3, 4, 5, 6]).unwrap(); 100];
+        let searches = AtomicUsize::new(0);
+        let always = || true;
+        let limits = Limits::default().with_interrupt(&always);
+        let results = solve_many(&puzzle, &starts, &limits, |p, s, l| {
+            searches.fetch_add(1, Ordering::Relaxed);
+            crate::engines::ida_star(p, s, l)
+        });
+        assert_eq!(searches.load(Ordering::Relaxed), 0);
+        assert!(results.iter().all(|r| r.outcome == Outcome::Interrupted));
+    }
 }
