@@ -622,3 +622,48 @@ def test_jobs_must_be_a_positive_number(jobs: str) -> None:
     result = run_cli("booksort", "--jobs", jobs, stdin="0\n")
     assert result.returncode == 2
     assert "--jobs" in result.stderr and "Traceback" not in result.stderr
+
+
+def run_on_a_terminal(args: list[str], path: Path) -> str:
+    """Runs ``idastar ARGS`` with stderr on a 100-column pseudo-terminal and
+    returns what it wrote there."""
+    import fcntl
+    import os
+    import pty
+    import select
+    import struct
+    import termios
+
+    main_end, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "idastar", *args, str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=terminal,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(terminal)
+    assert done.returncode == 0
+    chunks = []
+    while select.select([main_end], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(main_end, 65536)
+        except OSError:  # the terminal side is closed and drained
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main_end)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_on_a_terminal_a_bar_appears_only_once_a_run_takes_a_second(tmp_path: Path) -> None:
+    path = tmp_path / "boards.in"
+    path.write_text(batch_inputs()["rotation"])  # 600 boards
+    assert run_on_a_terminal(["rotation"], path).strip() == ""  # the table: well under a second
+    slow = run_on_a_terminal(["rotation", "--engine", "ida", "--jobs", "1"], path)
+    assert "600/600" in slow and "board/s" in slow
