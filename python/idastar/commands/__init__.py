@@ -57,6 +57,20 @@ def sample_text(name: str, suffix: str) -> str:
     return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
 
 
+def case_count(tokens: Tokens) -> int:
+    """The number of cases T that starts a judge input."""
+    count = tokens.next_int("the number of cases T")
+    if count < 0:
+        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
+    return count
+
+
+def emit_stats(label: str, solution: Solution[Any]) -> None:
+    """A case's search statistics on stderr (``--stats``), under ``label``."""
+    stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
+    emit(sys.stderr, f"{label}:\n{stats}")
+
+
 def emit(out: TextIO, text: str) -> None:
     # Flushed per case: a later bad case or a Ctrl-C must not swallow the
     # answers already found, and a reader of a pipe sees them as they come.

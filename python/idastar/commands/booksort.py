@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, lazy_module, moves_text, register, sample_text
+from . import (
+    Puzzle,
+    answer_in_order,
+    case_count,
+    checked,
+    emit,
+    emit_stats,
+    lazy_module,
+    moves_text,
+    register,
+    sample_text,
+)
 
 if TYPE_CHECKING:
     from .. import booksort
@@ -22,21 +32,13 @@ else:
 _BOOKSORT_CAPPED = "5 or more"
 
 
-def _booksort_count(tokens: Tokens) -> int:
-    """The number of cases T that starts a judge input."""
-    count = tokens.next_int("the number of cases T")
-    if count < 0:
-        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
-    return count
-
-
 def _booksort_cases(
     tokens: Tokens, count: int | None = None
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """``(case number, books)`` of a judge input (after its T, when ``count``
     is given), validated as they are read."""
     if count is None:
-        count = _booksort_count(tokens)
+        count = case_count(tokens)
     for case in range(1, count + 1):
         tokens.case = case
         n = tokens.next_int(f"the number of books (T = {count} cases)")
@@ -101,7 +103,7 @@ def _booksort_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    total = _booksort_count(tokens)
+    total = case_count(tokens)
     search = {} if args.exact else booksort._JUDGE_SEARCH
 
     def solve(
@@ -114,8 +116,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         number, books = case
         text = _booksort_answer_text(solution)
         if args.stats:
-            stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-            emit(sys.stderr, f"case {number}:\n{stats}")
+            emit_stats(f"case {number}", solution)
         if args.json:
             import json
 

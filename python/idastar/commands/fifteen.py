@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
+from . import Puzzle, answer_in_order, checked, emit, emit_stats, lazy_module, register, sample_text
 
 if TYPE_CHECKING:
     from .. import sliding
@@ -163,8 +163,7 @@ def _answer_text(
     args: argparse.Namespace, case: int, tiles: list[int], solution: Solution[str]
 ) -> str:
     if args.stats:
-        stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-        emit(sys.stderr, f"board {case}:\n{stats}")
+        emit_stats(f"board {case}", solution)
     if args.json:
         record: dict[str, object] = {"board": case, "tiles": tiles, "answer": solution.cost}
         record.update(solution.to_dict())

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .. import _core
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
+from . import Puzzle, answer_in_order, checked, emit, emit_stats, lazy_module, register, sample_text
 
 if TYPE_CHECKING:
     from .. import rotation
@@ -90,8 +89,7 @@ def _detailed_answer(
     number, board = case
     assert solution.centre is not None
     if args.stats:
-        stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-        emit(sys.stderr, f"case {number}:\n{stats}")
+        emit_stats(f"case {number}", solution)
     if args.json:
         import json
 

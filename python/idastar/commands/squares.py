@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, lazy_module, register, sample_text
+from . import (
+    Puzzle,
+    answer_in_order,
+    case_count,
+    checked,
+    emit,
+    emit_stats,
+    lazy_module,
+    register,
+    sample_text,
+)
 
 if TYPE_CHECKING:
     from .. import squares
@@ -19,21 +28,13 @@ else:
     squares = lazy_module("idastar.squares")
 
 
-def _squares_count(tokens: Tokens) -> int:
-    """The number of cases T that starts a judge input."""
-    count = tokens.next_int("the number of cases T")
-    if count < 0:
-        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
-    return count
-
-
 def _squares_cases(
     tokens: Tokens, count: int | None = None
 ) -> Iterator[tuple[int, int, tuple[int, ...]]]:
     """``(case number, n, removed sticks)`` of a judge input (after its T,
     when ``count`` is given), validated as read."""
     if count is None:
-        count = _squares_count(tokens)
+        count = case_count(tokens)
     for case in range(1, count + 1):
         tokens.case = case
         n = tokens.next_int(f"the grid side n (T = {count} cases)")
@@ -95,7 +96,7 @@ def _squares_solve(n: int, removed: tuple[int, ...], solver: str) -> Solution[in
 
 
 def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    total = _squares_count(tokens)
+    total = case_count(tokens)
     Case = tuple[int, int, tuple[int, ...]]
 
     def solve(chunk: list[Case], threads: int | None) -> list[Solution[int]]:
@@ -105,8 +106,7 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case
         if args.stats:
-            stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-            emit(sys.stderr, f"case {number}:\n{stats}")
+            emit_stats(f"case {number}", solution)
         if args.json:
             import json
 
