@@ -90,6 +90,8 @@ def code_array(codes: Any, what: str = "codes") -> Any:
     codes = numpy.asarray(codes)
     if codes.size == 0:  # ``[]`` reads as floats
         codes = codes.astype(numpy.uint64).reshape(0)
+    if codes.dtype.kind == "i" and (codes < 0).any():
+        raise ValueError(f"{what} are never negative")
     if codes.dtype.kind not in "iu" or codes.ndim != 1:
         raise ValueError(
             f"{what} must be a 1-D integer array, got {codes.dtype} of shape {codes.shape}"

@@ -344,8 +344,8 @@ def unpack(codes: Any, n: int) -> NDArray[numpy.uint8]:
         words = words[:, None]
     if words.dtype.kind not in "iu" or words.ndim != 2 or words.shape[1] != -(-count // 64):
         raise ValueError(
-            f"codes must be an integer array of {-(-count // 64)} columns for n = {side}, "
-            f"got shape {words.shape}"
+            f"codes for n = {side} must be an integer array of shape "
+            f"(grids, {-(-count // 64)}), got {words.shape}"
         )
     little = numpy.ascontiguousarray(words, dtype="<u8").view(numpy.uint8)
     return numpy.unpackbits(little, axis=1, count=count, bitorder="little")
