@@ -259,3 +259,11 @@ def test_empty_and_ragged_inputs() -> None:
         booksort.pack([[1, 2], [1]])
     with pytest.raises(ValueError, match="1-D integer array"):
         booksort.unpack([1.5], 3)
+
+
+def test_thread_counts_are_checked() -> None:
+    for solve in (booksort.solve_many, rotation.solve_many, squares.solve_many):
+        with pytest.raises(ValueError, match="threads"):
+            solve([], threads=0)
+        with pytest.raises(ValueError, match=f"at most {_core.MAX_THREADS}"):
+            solve([[1]] if solve is booksort.solve_many else [], threads=_core.MAX_THREADS + 1)

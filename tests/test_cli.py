@@ -617,7 +617,7 @@ def test_a_bad_case_after_a_chunk_keeps_the_answers_before_it() -> None:
     assert "case 290" in result.stderr and result.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("jobs", ["0", "-1", "two"])
+@pytest.mark.parametrize("jobs", ["0", "-1", "two", "100000"])
 def test_jobs_must_be_a_positive_number(jobs: str) -> None:
     result = run_cli("booksort", "--jobs", jobs, stdin="0\n")
     assert result.returncode == 2

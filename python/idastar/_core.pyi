@@ -19,6 +19,8 @@ _Raw = tuple[
 ]
 
 MAX_BOOKS: int
+#: The most threads a batch function takes.
+MAX_THREADS: int
 SQUARES_MAX_N: int
 __version__: str
 #: Outcome names in the order of their codes in batch arrays.

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
-from ._core import InvalidPuzzle
+from ._core import MAX_THREADS, InvalidPuzzle
 from ._judge import JudgeInputError, Tokens
 from .commands import PUZZLES, Puzzle, emit, sample_text
 
@@ -148,8 +148,10 @@ def _threads(text: str) -> int:
         threads = int(text)
     except ValueError:
         threads = 0
-    if threads < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of threads, at least 1: {text!r}")
+    if not 1 <= threads <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number of threads from 1 to {MAX_THREADS}: {text!r}"
+        )
     return threads
 
 

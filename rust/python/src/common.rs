@@ -174,12 +174,19 @@ pub(crate) fn in_case(index: usize, error: PyErr) -> PyErr {
     })
 }
 
+/// The most threads a batch may ask for.
+pub(crate) const MAX_THREADS: usize = 1024;
+
 /// Runs `work` on a pool of `threads` threads (all cores when `None`), so
 /// that batch functions can be told how many cores to use.
 pub(crate) fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() -> R + Send) -> PyResult<R> {
     match threads {
         None => Ok(work()),
         Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        // Far more threads than cores only costs memory and start-up time.
+        Some(threads) if threads > MAX_THREADS => {
+            Err(PyValueError::new_err(format!("threads must be at most {MAX_THREADS}, got {threads}")))
+        }
         Some(threads) => {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)

@@ -38,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_THREADS", common::MAX_THREADS)?;
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
