@@ -320,3 +320,11 @@ def test_the_command_knows_the_board_size() -> None:
     from idastar.commands import rotation as command
 
     assert command.CELLS == rotation.CELLS
+
+
+def test_functions_leave_the_callers_board_alone() -> None:
+    board = list(SAMPLE)
+    rotation.apply(board, "AC")
+    rotation.solve(board)
+    rotation.is_solved(board)
+    assert board == SAMPLE

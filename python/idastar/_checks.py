@@ -31,8 +31,15 @@ def items_of(values: object, what: str) -> list[object]:
         ) from None
 
 
-def non_negative(name: str, value: int | None) -> int | None:
-    """An optional option that must be an integer >= 0."""
+#: The largest cost bound the core holds (a u32); a larger one bounds nothing.
+MOST_COST = 2**32 - 1
+#: The largest count the core holds (a u64); a larger one limits nothing.
+MOST_COUNT = 2**64 - 1
+
+
+def non_negative(name: str, value: int | None, most: int = MOST_COUNT) -> int | None:
+    """An optional option that must be an integer >= 0; beyond ``most``
+    (what the core can hold) it is ``most``, which no search reaches."""
     if value is None:
         return None
     try:
@@ -41,7 +48,7 @@ def non_negative(name: str, value: int | None) -> int | None:
         number = -1
     if number < 0:
         raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
-    return number
+    return min(number, most)
 
 
 def positive(name: str, value: int | None) -> int | None:

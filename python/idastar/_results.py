@@ -133,11 +133,14 @@ class Solution(Generic[M]):
         }
 
     @classmethod
-    def _from_raw(cls: type[S], raw: RawResult[Any], move: Callable[..., Any] | None = None) -> S:
+    def _from_raw(
+        cls: type[S], raw: RawResult[Any], move: Callable[..., Any] | None = None, **extra: Any
+    ) -> S:
+        """From the core's tuple; ``extra`` fills the fields a subclass adds."""
         outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = raw
         moves = tuple(move(*m) for m in path) if move is not None else tuple(path)
         stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
-        return cls(Outcome(outcome), cost, moves, lower_bound, stats)
+        return cls(Outcome(outcome), cost, moves, lower_bound, stats, **extra)
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,7 +28,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, is_array, items_of, non_negative, positive
+from ._checks import (
+    MOST_COST,
+    case_array,
+    code_array,
+    exact_int,
+    is_array,
+    items_of,
+    non_negative,
+    positive,
+)
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
 
@@ -192,7 +201,7 @@ def _search_options(
         "engine": engine,
         "heuristic": heuristic,
         "goal_ball": _goal_ball(goal_ball),
-        "max_cost": non_negative("max_moves", max_moves),
+        "max_cost": non_negative("max_moves", max_moves, MOST_COST),
         "max_nodes": non_negative("node_limit", node_limit),
         "time_limit": time_limit,
         "max_states": non_negative("state_limit", state_limit),

@@ -40,14 +40,13 @@ answers in microseconds; ``engine="ida"`` is the judge solution's IDA*.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, is_array, items_of
+from ._checks import case_array, code_array, exact_int, is_array, items_of, non_negative
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution
 
@@ -115,6 +114,12 @@ class RotationSolution(Solution[str]):
 
 def _board(values: Sequence[int]) -> list[int]:
     """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
+    if (
+        type(values) is list
+        and len(values) == CELLS
+        and all(type(v) is int and 0 < v < 4 for v in values)
+    ):
+        return values.copy()  # what the careful reading below returns, a list of our own
     items = items_of(values, "a board")
     if len(items) != CELLS:
         raise InvalidPuzzle(f"a board has {CELLS} cells, got {len(items)}")
@@ -171,10 +176,12 @@ def solve(
         InvalidPuzzle: not 24 integers of 1..3.
     """
     raw, centre = _core.rotation_solve(
-        _board(values), engine=engine, max_nodes=node_limit, time_limit=time_limit
+        _board(values),
+        engine=engine,
+        max_nodes=non_negative("node_limit", node_limit),
+        time_limit=time_limit,
     )
-    solution = RotationSolution._from_raw(raw)
-    return dataclasses.replace(solution, centre=centre)
+    return RotationSolution._from_raw(raw, centre=centre)
 
 
 @overload
@@ -227,7 +234,9 @@ def solve_many(
     else:
         cases = boards if isinstance(boards, list) else list(boards)
         plain = all(
-            type(board) is list and len(board) == CELLS and all(type(v) is int for v in board)
+            type(board) is list
+            and len(board) == CELLS
+            and all(type(v) is int and 0 < v < 4 for v in board)
             for board in cases
         )
         if not plain:  # tuples, arrays as rows, or something to complain about
@@ -238,7 +247,6 @@ def solve_many(
                 except InvalidPuzzle as error:
                     raise InvalidPuzzle(f"case {index}: {error}") from None
             cases = checked
-    # The core checks the values and names the first bad board.
     answers = _core.rotation_solve_many(
         cases, engine=engine, threads=threads, arrays=arrays, paths=paths
     )

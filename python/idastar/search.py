@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from . import _core
+from ._checks import MOST_COST, MOST_COUNT, non_negative
 from ._results import Iteration, Outcome
 
 __all__ = ["SearchResult", "astar", "bfs", "bidirectional_bfs", "ida_star", "iddfs"]
@@ -68,6 +69,13 @@ class SearchResult:
 
 
 def _run(engine: str, start: Any, successors: Successors, **options: Any) -> SearchResult:
+    for name, most in (
+        ("max_cost", MOST_COST),
+        ("max_nodes", MOST_COUNT),
+        ("max_states", MOST_COUNT),
+    ):
+        if name in options:
+            options[name] = non_negative(name, options[name], most)
     outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = (
         _core.search_python(engine, start, successors, **options)
     )

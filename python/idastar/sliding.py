@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
+from ._checks import MOST_COST, case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
 
@@ -102,6 +102,8 @@ def _ints(values: object, what: str) -> list[int]:
             raise InvalidPuzzle(f"{what}: cell {cell} must be an integer, got {value!r}") from None
         if number < 0:
             raise InvalidPuzzle(f"{what}: tile {number} at cell {cell} is negative")
+        if number > MOST_COST:  # no board has it, and the core reads u32
+            raise InvalidPuzzle(f"{what}: tile {number} at cell {cell} is out of range")
         out.append(number)
     return out
 
@@ -222,7 +224,7 @@ def solve(
     raw = _core.sliding_solve(
         _ints(tiles, "tiles"),
         engine=engine,
-        max_cost=non_negative("max_moves", max_moves),
+        max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_state_limit(engine, state_limit),
@@ -321,7 +323,7 @@ def solve_many(
     raws = _core.sliding_solve_many(
         boards,
         engine=engine,
-        max_cost=non_negative("max_moves", max_moves),
+        max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
         time_limit=time_limit,
         max_states=_state_limit(engine, state_limit),

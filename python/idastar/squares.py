@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, exact_int, is_array, items_of, non_negative, positive
+from ._checks import MOST_COST, case_array, exact_int, is_array, items_of, non_negative, positive
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
 
@@ -370,7 +370,7 @@ def _solver_options(
         "dominance": bool(dominance),
         "symmetry": bool(symmetry),
         "upper_bound": bool(upper_bound),
-        "max_cost": non_negative("max_sticks", max_sticks),
+        "max_cost": non_negative("max_sticks", max_sticks, MOST_COST),
         "max_nodes": non_negative("node_limit", node_limit),
         "time_limit": time_limit,
     }

@@ -95,9 +95,10 @@ impl<M> SearchResult<M> {
         SearchResult { outcome, cost: None, path: Vec::new(), lower_bound, stats }
     }
 
-    /// The result of a search its interrupt stopped before it began.
+    /// The result of a search its interrupt stopped before it began: it
+    /// proved nothing beyond a lower bound of 0.
     pub fn interrupted_before_start() -> Self {
-        SearchResult::unsolved(Outcome::Interrupted, None, Stats::default())
+        SearchResult::unsolved(Outcome::Interrupted, Some(0), Stats::default())
     }
 
     pub fn is_solved(&self) -> bool {

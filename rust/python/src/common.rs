@@ -113,7 +113,9 @@ pub(crate) fn limits<'a>(
                 "time_limit must be a non-negative number of seconds, got {seconds}"
             )))
         }
-        seconds => seconds.map(Duration::from_secs_f64),
+        // A limit beyond what a Duration holds (about 584 billion years) is
+        // no limit.
+        seconds => seconds.and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
     };
     Ok(Limits { max_cost, max_nodes, time_limit, max_states, interrupt: None })
 }

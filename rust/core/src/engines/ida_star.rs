@@ -2,7 +2,7 @@
 
 use super::learned_bounds::LearnedBounds;
 use crate::limits::Budget;
-use crate::{Edge, Limits, Outcome, Problem, SearchResult};
+use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
 
 /// Iterative-deepening A*.
 ///
@@ -23,14 +23,20 @@ pub fn ida_star<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Se
 /// reached again, by another move order or in a later iteration. For the
 /// stored bounds to be facts about the states, the search generates every
 /// move (the problem's move pruning is switched off); puzzles whose moves
-/// reach one state in many orders gain far more than that costs.
+/// reach one state in many orders gain far more than that costs. A table
+/// too large for the memory ends the search at once with
+/// [`Outcome::MemoryLimit`].
 pub fn ida_star_with_table<P: Problem>(
     problem: &P,
     start: P::State,
     limits: &Limits,
     entries: usize,
 ) -> SearchResult<P::Move> {
-    DepthFirst::new(problem, limits, Some(LearnedBounds::new(entries))).run(start)
+    match LearnedBounds::new(entries) {
+        Some(table) => DepthFirst::new(problem, limits, Some(table)).run(start),
+        // The heuristic is all that is proven without searching.
+        None => SearchResult::unsolved(Outcome::MemoryLimit, Some(problem.heuristic(&start)), Stats::default()),
+    }
 }
 
 /// How one bounded depth-first pass ended.

@@ -19,10 +19,15 @@ pub(crate) struct LearnedBounds<S> {
 }
 
 impl<S: Copy + Eq + Hash> LearnedBounds<S> {
-    /// A table of `entries` rounded up to a power of two (at least one).
-    pub(crate) fn new(entries: usize) -> Self {
-        let size = entries.max(1).next_power_of_two();
-        LearnedBounds { slots: vec![None; size], mask: size - 1 }
+    /// A table of `entries` rounded up to a power of two (at least one), or
+    /// `None` when that much memory cannot be had.
+    pub(crate) fn new(entries: usize) -> Option<Self> {
+        let size = entries.max(1).checked_next_power_of_two()?;
+        let mut slots = Vec::new();
+        // Asked for, not assumed: a failed allocation would abort the process.
+        slots.try_reserve_exact(size).ok()?;
+        slots.resize(size, None);
+        Some(LearnedBounds { slots, mask: size - 1 })
     }
 
     #[inline]

@@ -618,3 +618,14 @@ fn successors_carry_the_heuristic_of_their_state() {
         }
     }
 }
+
+#[test]
+fn a_table_too_large_for_memory_ends_with_a_memory_limit() {
+    let puzzle = Booksort::new(3).unwrap();
+    let start = puzzle.pack(&[2, 1, 3]).unwrap();
+    for entries in [usize::MAX, 1 << 60] {
+        let result = ida_star_with_table(&puzzle, start, &Limits::default(), entries);
+        assert_eq!(result.outcome, Outcome::MemoryLimit);
+        assert!(result.lower_bound.is_some_and(|bound| bound >= 1));
+    }
+}
