@@ -4,7 +4,9 @@ Give a start state and a few callables; the Rust engines do the searching
 and call back into Python for each state:
 
 * ``successors(state)`` yields ``(next_state, cost)`` pairs, costs being
-  non-negative integers;
+  non-negative integers below ``2**32`` (the core counts in 32 bits: a path
+  whose total reaches ``2**32 - 1`` is never reported as found; the search
+  ends with ``no_solution`` and that as its ``lower_bound``);
 * ``heuristic(state)`` returns a lower bound on the remaining cost (an
   integer; it must never overestimate, or the answer may not be optimal);
 * ``is_goal(state)`` says whether ``state`` is a goal.

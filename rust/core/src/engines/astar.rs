@@ -50,7 +50,9 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
             let child_g = g.saturating_add(edge.cost);
             let child_h = edge.h.unwrap_or_else(|| problem.heuristic(&edge.state));
             let child_f = child_g.saturating_add(child_h);
-            if !limits.cost_allowed(child_f) {
+            // A cost that saturated `u32` is beyond what can be reported:
+            // such a path only bounds the answer from below.
+            if child_f == u32::MAX || !limits.cost_allowed(child_f) {
                 pruned_f = Some(pruned_f.map_or(child_f, |p| p.min(child_f)));
                 continue;
             }

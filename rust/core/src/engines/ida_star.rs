@@ -59,6 +59,8 @@ struct DepthFirst<'a, P: Problem> {
     buffers: Vec<Vec<Edge<P::Move, P::State>>>,
     /// The smallest `f` seen above the current bound: the next bound.
     next_bound: u32,
+    /// Whether some `f` reached `u32::MAX`, where costs saturate.
+    beyond_range: bool,
     learned: Option<LearnedBounds<P::State>>,
 }
 
@@ -72,6 +74,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             states: Vec::new(),
             buffers: Vec::new(),
             next_bound: u32::MAX,
+            beyond_range: false,
             learned,
         }
     }
@@ -94,12 +97,22 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
                     return SearchResult::solved(bound, self.moves, stats);
                 }
                 Pass::Stopped(outcome) => return self.budget.unsolved(outcome, Some(bound), iterations),
+                // Nothing above the bound at all, or only paths whose cost
+                // saturated `u32`: then nothing cheaper than that exists.
                 Pass::Exhausted if self.next_bound == u32::MAX => {
-                    return self.budget.unsolved(Outcome::NoSolution, None, iterations);
+                    let lower_bound = self.beyond_range.then_some(u32::MAX);
+                    return self.budget.unsolved(Outcome::NoSolution, lower_bound, iterations);
                 }
                 Pass::Exhausted => bound = self.next_bound,
             }
         }
+    }
+
+    /// Notes an `f` above the bound for the next one.
+    #[inline]
+    fn exceeded(&mut self, f: u32) {
+        self.next_bound = self.next_bound.min(f);
+        self.beyond_range |= f == u32::MAX;
     }
 
     fn search(&mut self, state: P::State, g: u32, mut h: u32, bound: u32, last: Option<P::Move>) -> Pass {
@@ -108,7 +121,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         }
         let f = g.saturating_add(h);
         if f > bound {
-            self.next_bound = self.next_bound.min(f);
+            self.exceeded(f);
             return Pass::Exhausted;
         }
         // The goal test comes after the bound test: a goal reached above the
@@ -147,7 +160,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             }
             let f = g.saturating_add(edge.cost).saturating_add(h);
             if f > bound {
-                self.next_bound = self.next_bound.min(f);
+                self.exceeded(f);
                 continue;
             }
             successors[kept] = edge.with_heuristic(h);

@@ -207,3 +207,22 @@ fn skipping_cycles_lets_depth_first_engines_prove_no_solution() {
         Cyclic(Graph { edges: vec![(0, 1, 1), (1, 0, 1), (1, 2, 2), (2, 3, 1)], heuristic: vec![0; 4], goal: 3 });
     assert_eq!(ida_star(&reachable, 0, &Limits::default()).cost, Some(4));
 }
+
+/// A chain 0 -> 1 -> 2 -> 3 -> 4 whose every edge costs `cost`.
+fn chain(cost: u32) -> Graph {
+    Graph { edges: (0..4).map(|i| (i, i + 1, cost)).collect(), heuristic: vec![0; 5], goal: 4 }
+}
+
+#[test]
+fn costs_beyond_u32_are_a_lower_bound_never_a_wrong_answer() {
+    for (name, engine) in weighted_engines() {
+        let fits = engine(&chain(1 << 29), 0, &Limits::default());
+        assert_eq!(fits.cost, Some(1 << 31), "{name}");
+        // The path costs 2^33: more than a u32 holds. No engine may call it
+        // solved at a saturated cost, nor claim there is no path at all.
+        let beyond = engine(&chain(1 << 31), 0, &Limits::default());
+        assert_eq!(beyond.outcome, Outcome::NoSolution, "{name}");
+        assert_eq!(beyond.cost, None, "{name}");
+        assert_eq!(beyond.lower_bound, Some(u32::MAX), "{name}");
+    }
+}
