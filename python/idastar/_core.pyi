@@ -152,6 +152,8 @@ _SlidingRaw = tuple[
 _Progress = Callable[[int, int, int, int, int], object]
 
 SLIDING_MAX_DISTRIBUTION_CELLS: int
+SLIDING_MIN_SIDE: int
+SLIDING_MAX_SIDE: int
 SLIDING_PDB_FORMAT_VERSION: int
 
 def sliding_solve(

@@ -93,7 +93,14 @@ class BlockMove(NamedTuple):
 
 
 def moves(n: int) -> list[BlockMove]:
-    """Every block move on ``n`` books, each once, in lexicographic order."""
+    """Every block move on ``n`` books (``0 <= n <= MAX_BOOKS``), each once,
+    in lexicographic order."""
+    try:
+        n = exact_int(n)
+    except TypeError:
+        raise ValueError(f"n must be an integer, got {n!r}") from None
+    if not 0 <= n <= MAX_BOOKS:
+        raise ValueError(f"n must be from 0 to {MAX_BOOKS}, got {n}")
     return [
         BlockMove(i, j, k) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n + 1)
     ]
@@ -316,7 +323,13 @@ def pack(shelves: Any) -> NDArray[numpy.uint64]:
 def unpack(codes: Any, n: int) -> NDArray[numpy.int64]:
     """``uint64`` codes (as :func:`pack` makes them) back to shelves of ``n``
     books, one a row."""
-    return _core.booksort_unpack(code_array(codes), exact_int(n))
+    try:
+        books = exact_int(n)
+    except TypeError:
+        raise ValueError(f"n must be an integer, got {n!r}") from None
+    if not 1 <= books <= MAX_BOOKS:
+        raise InvalidPuzzle(f"booksort needs 1 to {MAX_BOOKS} books, got {books}")
+    return _core.booksort_unpack(code_array(codes), books)
 
 
 def _goal_ball(radius: int | None) -> int | None:

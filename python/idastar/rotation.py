@@ -278,7 +278,13 @@ def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:
     and the number of sets at each distance. ``numpy.frombuffer`` turns the
     bytes into an array without copying.
     """
-    return _core.rotation_table(cells)
+    try:
+        number = exact_int(cells)
+    except TypeError:
+        raise ValueError(f"cells must be an integer from 8 to {CELLS}, got {cells!r}") from None
+    if not 8 <= number <= CELLS:
+        raise ValueError(f"a centre table covers 8 to {CELLS} cells, got {number}")
+    return _core.rotation_table(number)
 
 
 def census() -> list[int]:

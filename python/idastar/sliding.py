@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_STATE_LIMIT",
     "MAX_DISTRIBUTION_CELLS",
+    "MAX_SIDE",
+    "MIN_SIDE",
     "MOVES",
     "Engine",
     "GoalSpec",
@@ -80,6 +82,9 @@ MOVES = "ULRD"
 DEFAULT_STATE_LIMIT = 20_000_000
 #: The largest board (in cells) :func:`distance_distribution` takes.
 MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
+#: The sides a board may have.
+MIN_SIDE: int = _core.SLIDING_MIN_SIDE
+MAX_SIDE: int = _core.SLIDING_MAX_SIDE
 
 Engine = Literal["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional"]
 Heuristic = Literal["pdb", "linear-conflict", "manhattan"]
@@ -112,6 +117,8 @@ def _size(width: int, height: int) -> tuple[int, int]:
     for name, side in (("width", width), ("height", height)):
         if isinstance(side, bool) or not isinstance(side, int):
             raise InvalidPuzzle(f"board {name} must be an integer, got {side!r}")
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise InvalidPuzzle(f"board {name} must be from {MIN_SIDE} to {MAX_SIDE}, got {side}")
     return width, height
 
 
@@ -497,6 +504,8 @@ def rank(cells: Sequence[int], n: int) -> int:
     A mixed-radix number: digit ``i`` counts the cells below ``cells[i]`` not
     taken by the tiles before it, in base ``n - i``.
     """
+    cells = [exact_int(cell) for cell in cells]
+    n = exact_int(n)
     used: set[int] = set()
     index = 0
     for i, cell in enumerate(cells):

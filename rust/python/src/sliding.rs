@@ -397,6 +397,8 @@ fn sliding_clear_loaded() {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SLIDING_MAX_DISTRIBUTION_CELLS", sliding::MAX_DISTRIBUTION_CELLS)?;
+    m.add("SLIDING_MIN_SIDE", sliding::MIN_SIDE)?;
+    m.add("SLIDING_MAX_SIDE", sliding::MAX_SIDE)?;
     m.add("SLIDING_PDB_FORMAT_VERSION", pdb_cache::FORMAT_VERSION)?;
     m.add_function(wrap_pyfunction!(sliding_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_solve_many, m)?)?;

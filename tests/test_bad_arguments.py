@@ -1,0 +1,115 @@
+"""Bad arguments anywhere in the API raise ValueError (or TypeError for a
+wrong kind of value), never OverflowError, a Rust panic, an abort or a hang.
+
+Integers beyond what the core holds are the usual trap: pyo3 turns them into
+OverflowError before any check of ours runs, so the Python layer checks
+ranges first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from idastar import InvalidPuzzle, booksort, fifteen, rotation, search, sliding, squares
+
+ODD_VALUES: list[Any] = [
+    0, 1, 2, 3, -1, 5, 16, 17, 25, 2**31, 2**63, 2**64, 2**70, -(2**70),
+    1.5, float("nan"), float("inf"), None, True, "x", [], [1], (1, 2),
+    np.int8(3), np.uint64(2**64 - 1),
+]  # fmt: skip
+
+
+def calls(rng: random.Random) -> list[Callable[[], object]]:
+    def odd() -> Any:
+        return rng.choice(ODD_VALUES)
+
+    def values() -> list[Any]:
+        return [
+            rng.choice([*ODD_VALUES[:10], rng.randint(0, 30)]) for _ in range(rng.randint(0, 26))
+        ]
+
+    return [
+        lambda: booksort.solve(
+            values(), max_moves=odd(), goal_ball=rng.choice([None, 0, 3, 4, -1])
+        ),
+        lambda: booksort.solve_many([values(), values()], threads=rng.choice([None, 1, 0, 5000])),
+        lambda: booksort.distance_distribution(odd()),
+        lambda: booksort.moves(odd()),
+        lambda: booksort.unpack([rng.choice([0, 1, 2**63])], odd()),
+        lambda: booksort.apply(values(), (odd(), odd(), odd())),
+        lambda: rotation.solve(
+            values(), engine=rng.choice(["table", "ida", "x"]), node_limit=odd()
+        ),
+        lambda: rotation.solve_many(np.array([values()]), arrays=True),
+        lambda: rotation.centre_table(odd()),
+        lambda: squares.solve(odd(), values(), max_sticks=odd()),
+        lambda: squares.solve_many([(odd(), values())], arrays=True),
+        lambda: squares.square_sticks(odd(), odd(), odd(), odd()),
+        lambda: squares.pack(np.zeros((1, rng.randint(0, 30)), int), odd()),
+        lambda: sliding.solve(
+            values(), width=odd(), height=odd(), heuristic="manhattan", node_limit=10**5
+        ),
+        lambda: sliding.pack(np.array([values()]), width=odd(), height=odd()),
+        lambda: sliding.goal_tiles(rng.choice(["blank-last", values()]), width=odd(), height=odd()),
+        lambda: sliding.rank(values(), odd()),
+        lambda: fifteen.distance(values(), heuristic="linear-conflict", node_limit=1000),
+        lambda: search.ida_star(
+            0, lambda s: [(s + 1, 1)], lambda s: 0, lambda s: s == 5, max_cost=odd()
+        ),
+        lambda: search.iddfs(0, lambda s: [(s + 1, 1)], lambda s: s == 3, time_limit=odd()),
+        lambda: search.bfs(0, lambda s: [(s + 1, 1)], lambda s: s == 3, max_states=odd()),
+    ]
+
+
+def test_random_bad_arguments_raise_value_or_type_errors() -> None:
+    rng = random.Random(3)
+    candidates = calls(rng)
+    for _ in range(1500):
+        call = rng.choice(candidates)
+        try:
+            call()
+        except (ValueError, TypeError):
+            pass  # what bad arguments are allowed to raise (InvalidPuzzle is a ValueError)
+
+
+def test_limits_beyond_what_the_core_holds_are_no_limits() -> None:
+    for options in ({"max_moves": 2**70}, {"node_limit": 2**70}, {"time_limit": 1e300}):
+        assert booksort.solve([2, 1, 3], **options).cost == 1  # type: ignore[arg-type]
+    assert rotation.solve([1] * 24, node_limit=2**70).moves == ""
+    assert squares.solve(3, max_sticks=2**70).cost == 6
+    with pytest.raises(ValueError, match="time_limit"):
+        booksort.solve([2, 1, 3], time_limit=float("nan"))
+
+
+def test_a_table_too_large_for_memory_is_a_memory_limit_not_a_crash() -> None:
+    from idastar import Outcome
+
+    result = booksort.solve([2, 1, 3], table_entries=2**60)
+    assert result.outcome is Outcome.MEMORY_LIMIT
+    assert result.lower_bound is not None and result.lower_bound >= 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: rotation.solve_many([[2**40] + [1] * 23]), "case 0: cell 0 holds"),
+        (lambda: sliding.solve([2**70, 1, 2, 3], width=2, height=2), "out of range"),
+        (lambda: sliding.solve([0, 1, 2, 3], width=2**70, height=2), "width must be from 2 to 5"),
+        (lambda: booksort.unpack([0], 2**70), "1 to 16 books"),
+        (lambda: booksort.moves(2**63), "n must be from 0 to 16"),
+        (lambda: rotation.centre_table(2**40), "8 to 24 cells"),
+    ],
+)
+def test_integers_too_large_for_the_core_are_bad_input(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message) as caught:
+        call()
+    assert caught.type is not OverflowError
+    if "case" in message or "out of range" in message or "books" in message:
+        assert issubclass(caught.type, InvalidPuzzle)
