@@ -213,8 +213,8 @@ def test_limits() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: squares.solve(0), "grid side from 1 to 16, got 0"),
-        (lambda: squares.solve(17), "grid side from 1 to 16, got 17"),
+        (lambda: squares.solve(0), "grid side n must be from 1 to 16, got 0"),
+        (lambda: squares.solve(17), "grid side n must be from 1 to 16, got 17"),
         (lambda: squares.solve(2, [13]), "stick 13 is out of range 1..=12"),
         (lambda: squares.solve(2, [0]), "stick 0 is out of range"),
         (lambda: squares.solve(3, [4, 5, 4]), "stick 4 is removed twice"),

@@ -31,6 +31,19 @@ def items_of(values: object, what: str) -> list[object]:
         ) from None
 
 
+def int_from(
+    what: str, value: object, low: int, high: int, error: type[ValueError] = ValueError
+) -> int:
+    """``value`` as an int in ``low..=high``, else ``error`` saying ``what`` must be."""
+    try:
+        number = exact_int(value)
+    except TypeError:
+        raise error(f"{what} must be an integer, got {value!r}") from None
+    if not low <= number <= high:
+        raise error(f"{what} must be from {low} to {high}, got {number}")
+    return number
+
+
 #: The largest cost bound the core holds (a u32); a larger one bounds nothing.
 MOST_COST = 2**32 - 1
 #: The largest count the core holds (a u64); a larger one limits nothing.

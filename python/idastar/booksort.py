@@ -33,6 +33,7 @@ from ._checks import (
     case_array,
     code_array,
     exact_int,
+    int_from,
     is_array,
     items_of,
     non_negative,
@@ -95,12 +96,7 @@ class BlockMove(NamedTuple):
 def moves(n: int) -> list[BlockMove]:
     """Every block move on ``n`` books (``0 <= n <= MAX_BOOKS``), each once,
     in lexicographic order."""
-    try:
-        n = exact_int(n)
-    except TypeError:
-        raise ValueError(f"n must be an integer, got {n!r}") from None
-    if not 0 <= n <= MAX_BOOKS:
-        raise ValueError(f"n must be from 0 to {MAX_BOOKS}, got {n}")
+    n = int_from("n", n, 0, MAX_BOOKS)
     return [
         BlockMove(i, j, k) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n + 1)
     ]
@@ -323,12 +319,7 @@ def pack(shelves: Any) -> NDArray[numpy.uint64]:
 def unpack(codes: Any, n: int) -> NDArray[numpy.int64]:
     """``uint64`` codes (as :func:`pack` makes them) back to shelves of ``n``
     books, one a row."""
-    try:
-        books = exact_int(n)
-    except TypeError:
-        raise ValueError(f"n must be an integer, got {n!r}") from None
-    if not 1 <= books <= MAX_BOOKS:
-        raise InvalidPuzzle(f"booksort needs 1 to {MAX_BOOKS} books, got {books}")
+    books = int_from("the number of books n", n, 1, MAX_BOOKS, InvalidPuzzle)
     return _core.booksort_unpack(code_array(codes), books)
 
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, is_array, items_of, non_negative
+from ._checks import case_array, code_array, exact_int, int_from, is_array, items_of, non_negative
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution
 
@@ -278,13 +278,7 @@ def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:
     and the number of sets at each distance. ``numpy.frombuffer`` turns the
     bytes into an array without copying.
     """
-    try:
-        number = exact_int(cells)
-    except TypeError:
-        raise ValueError(f"cells must be an integer from 8 to {CELLS}, got {cells!r}") from None
-    if not 8 <= number <= CELLS:
-        raise ValueError(f"a centre table covers 8 to {CELLS} cells, got {number}")
-    return _core.rotation_table(number)
+    return _core.rotation_table(int_from("cells", cells, 8, CELLS))
 
 
 def census() -> list[int]:

@@ -28,7 +28,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import MOST_COST, case_array, exact_int, is_array, items_of, non_negative, positive
+from ._checks import (
+    MOST_COST,
+    case_array,
+    exact_int,
+    int_from,
+    is_array,
+    items_of,
+    non_negative,
+    positive,
+)
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
 
@@ -65,13 +74,7 @@ BranchingName = Literal["fewest", "first"]
 
 
 def _side(n: int) -> int:
-    try:
-        side = exact_int(n)
-    except TypeError:
-        raise InvalidPuzzle(f"the grid side n must be an integer, got {n!r}") from None
-    if not 1 <= side <= MAX_N:
-        raise InvalidPuzzle(f"square destroyer needs a grid side from 1 to {MAX_N}, got {side}")
-    return side
+    return int_from("the grid side n", n, 1, MAX_N, InvalidPuzzle)
 
 
 def _sticks(n: int, sticks: Iterable[int], what: str = "removed") -> list[int]:
