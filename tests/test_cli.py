@@ -667,3 +667,10 @@ def test_on_a_terminal_a_bar_appears_only_once_a_run_takes_a_second(tmp_path: Pa
     assert run_on_a_terminal(["rotation"], path).strip() == ""  # the table: well under a second
     slow = run_on_a_terminal(["rotation", "--engine", "ida", "--jobs", "1"], path)
     assert "600/600" in slow and "board/s" in slow
+
+
+def test_an_option_value_the_library_refuses_is_one_line() -> None:
+    result = run_cli("fifteen", "--patterns", "9-9", stdin=sample_text("fifteen", "in"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("idastar fifteen: ") and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr

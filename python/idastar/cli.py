@@ -199,6 +199,8 @@ def _run_puzzle(args: argparse.Namespace) -> int:
         return _fail(puzzle.name, f"{source}: {error}")
     except InvalidPuzzle as error:  # the readers check first; this keeps it one line
         return _fail(puzzle.name, f"{source}: {error}")
+    except ValueError as error:  # an option's value the library refuses
+        return _fail(puzzle.name, str(error))
     except OSError as error:
         if isinstance(error, BrokenPipeError):
             raise
