@@ -26,6 +26,8 @@ mod limits;
 mod problem;
 pub mod puzzles;
 mod result;
+#[cfg(test)]
+mod test_rng;
 
 pub use error::{Error, Result};
 pub use limits::{Interrupt, Limits};

@@ -7,33 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::*;
 use crate::engines::{astar, bfs, bfs_layers, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use crate::test_rng::Rng;
 use crate::{Limits, Outcome, SearchResult};
-
-/// xorshift64: enough randomness for test cases, and reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn permutation(&mut self, n: usize) -> Vec<u32> {
-        let mut books: Vec<u32> = (1..=n as u32).collect();
-        for i in (1..n).rev() {
-            books.swap(i, self.below(i + 1));
-        }
-        books
-    }
-}
 
 /// The move done the obvious way, on a vector.
 fn sliced<T: Copy>(items: &[T], mv: BlockMove) -> Vec<T> {

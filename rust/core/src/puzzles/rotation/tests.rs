@@ -2,29 +2,17 @@
 
 use super::*;
 use crate::engines::{bfs, ida_star};
+use crate::test_rng::Rng;
 use crate::{Limits, Outcome};
 
 /// The sample of the problem statement: `AC`, then 2 in the centre.
 const SAMPLE: [u32; 24] = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A random judge board: eight of each number.
-    fn board(&mut self) -> Vec<u32> {
-        let mut values: Vec<u32> = (0..24).map(|i| i / 8 + 1).collect();
-        for i in (1..24).rev() {
-            values.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-        values
-    }
+/// A random judge board: eight of each number.
+fn judge_board(rng: &mut Rng) -> Vec<u32> {
+    let mut values: Vec<u32> = (0..24).map(|i| i / 8 + 1).collect();
+    rng.shuffle(&mut values);
+    values
 }
 
 /// The move done the judge solution's way, on a vector.
@@ -43,7 +31,7 @@ fn rotated(values: &[u32], mv: Move) -> Vec<u32> {
 fn moves_match_the_judge_solution_and_inverses_undo() {
     let mut rng = Rng(99);
     for _ in 0..200 {
-        let values = rng.board();
+        let values = judge_board(&mut rng);
         let board = pack(&values).unwrap();
         for mv in Move::ALL {
             assert_eq!(unpack(mv.apply(board)), rotated(&values, mv), "{mv:?}");
@@ -130,7 +118,7 @@ fn table_distances_match_breadth_first_search_over_sets() {
     let table = shared_table(8).unwrap();
     let mut rng = Rng(5);
     for _ in 0..20 {
-        let cells = cells_holding(pack(&rng.board()).unwrap(), 1);
+        let cells = cells_holding(pack(&judge_board(&mut rng)).unwrap(), 1);
         let result = bfs(&OneNumber, cells, &Limits::default());
         assert_eq!(result.cost, Some(table.distance(cells)));
     }
@@ -140,7 +128,7 @@ fn table_distances_match_breadth_first_search_over_sets() {
 fn both_solvers_agree_on_random_boards() {
     let mut rng = Rng(2024);
     for _ in 0..150 {
-        let board = pack(&rng.board()).unwrap();
+        let board = pack(&judge_board(&mut rng)).unwrap();
         let searched = ida_star(&RotationGame, board, &Limits::default());
         let (table, centre) = TableSolution::solve(board).unwrap();
         assert_eq!(searched.outcome, Outcome::Solved);
@@ -158,7 +146,7 @@ fn boards_with_more_than_eight_of_a_number_are_solved() {
     for extra in 1..=4 {
         for _ in 0..20 {
             // Turn some 3s into 1s: 8 + extra ones.
-            let mut values = rng.board();
+            let mut values = judge_board(&mut rng);
             let mut changed = 0;
             for v in values.iter_mut() {
                 if *v == 3 && changed < extra {

@@ -7,21 +7,8 @@ use std::collections::{HashMap, VecDeque};
 
 use super::*;
 use crate::engines::{astar, bidirectional_bfs, ida_star};
+use crate::test_rng::Rng;
 use crate::{Limits, Outcome};
-
-/// xorshift64: reproducible random walks.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, bound: usize) -> usize {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        (x % bound as u64) as usize
-    }
-}
 
 fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
     let geometry = Geometry::new(width, height).unwrap();

@@ -6,32 +6,16 @@
 use std::collections::HashSet;
 
 use super::*;
+use crate::test_rng::Rng;
 use crate::{Error, Outcome};
 
 /// Full n x n grid optima for n = 1..=9, each confirmed by HiGHS as a 0/1
 /// program (`tests/test_squares.py` re-checks n <= 7 on every run).
 const FULL_GRID: [u32; 9] = [1, 3, 6, 9, 14, 19, 26, 33, 42];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    /// Each stick of an n x n grid removed with probability `percent`%.
-    fn removed(&mut self, n: usize, percent: usize) -> Vec<u32> {
-        (1..=(2 * n * (n + 1)) as u32).filter(|_| self.below(100) < percent).collect()
-    }
+/// Each stick of an n x n grid removed with probability `percent`%.
+fn removed(rng: &mut Rng, n: usize, percent: usize) -> Vec<u32> {
+    (1..=(2 * n * (n + 1)) as u32).filter(|_| rng.below(100) < percent).collect()
 }
 
 /// The squares of the problem statement, written from its formula.
@@ -210,7 +194,7 @@ fn every_solver_matches_brute_force_on_small_grids() {
     for n in 1..=3 {
         for percent in [0, 10, 25, 50] {
             for _ in 0..if n == 3 { 4 } else { 8 } {
-                let removed = rng.removed(n, percent);
+                let removed = removed(&mut rng, n, percent);
                 let expected = brute_force(n, &removed);
                 let seed = solve(n, &removed, Solver::Seed, &Limits::default()).unwrap();
                 assert_optimal(n, &removed, &seed, expected);
@@ -228,7 +212,7 @@ fn every_option_agrees_with_the_judge_search_up_to_n_5() {
     for n in 4..=5 {
         for percent in [0, 5, 15, 30] {
             for _ in 0..3 {
-                let removed = rng.removed(n, percent);
+                let removed = removed(&mut rng, n, percent);
                 let seed = solve(n, &removed, Solver::Seed, &Limits::default()).unwrap();
                 let cost = seed.cost.unwrap();
                 assert_optimal(n, &removed, &seed, cost);
@@ -246,7 +230,7 @@ fn wide_grids_with_random_removals_agree_across_options() {
     // keeps every option fast, and each answer is replayed.
     let mut rng = Rng(77);
     for n in [8, 11, 13, 16] {
-        let removed = rng.removed(n, 45);
+        let removed = removed(&mut rng, n, 45);
         let best = exact(n, &removed, Options::default());
         let cost = best.cost.unwrap();
         assert_optimal(n, &removed, &best, cost);
