@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -129,3 +132,30 @@ def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> 
     word, stopped = out.split()
     assert word == "interrupted"
     return float(stopped) - sent
+
+
+def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m idastar ARGS`` in a fresh interpreter, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "idastar", *args],
+        check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """``idastar ARGS`` in this process, reading ``stdin``: (exit status, stdout, stderr)."""
+    from idastar.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(list(args))
+    finally:
+        sys.stdin = old_stdin
+    return status, out.getvalue(), err.getvalue()

@@ -10,7 +10,6 @@ found quickly), so generated files stay cheap.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import itertools
 import json
@@ -23,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,26 +40,6 @@ Shelf = tuple[int, ...]
 
 # --------------------------------------------------------------------------
 # Helpers
-
-
-def run_cli(*args: str, stdin: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """``python -m idastar ARGS`` in a fresh interpreter, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "idastar", *args],
-        check=False,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-
-
-def run_main(*args: str) -> tuple[int, str, str]:
-    """``main(ARGS)`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(list(args))
-    return status, out.getvalue(), err.getvalue()
 
 
 def judge_file(shelves: list[Shelf], separators: Iterator[str] | None = None) -> str:

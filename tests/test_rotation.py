@@ -7,8 +7,6 @@ Python; and the compiled judge program for the judge output, byte for byte.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import random
 import subprocess
@@ -16,11 +14,11 @@ import sys
 from collections.abc import Callable
 
 import pytest
+from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from idastar import InvalidPuzzle, Outcome, rotation
-from idastar.cli import main
 from idastar.reference import rotation as reference
 
 SAMPLE = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
@@ -192,18 +190,6 @@ def test_results_serialise() -> None:
 
 def judge_text(boards: list[Board]) -> str:
     return "".join(" ".join(map(str, b)) + "\n" for b in boards) + "0\n"
-
-
-def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(list(args))
-    finally:
-        sys.stdin = old_stdin
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

@@ -16,13 +16,12 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -346,17 +345,6 @@ def test_apply_rejects_moves_off_the_board() -> None:
 
 
 # --- the command line against the judge program ------------------------------
-
-
-def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "idastar", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def board_text(tiles: Sequence[int]) -> str:

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,17 +90,6 @@ def judge_text(cases: Sequence[Case]) -> str:
     for n, removed in cases:
         lines += [str(n), " ".join(map(str, [len(removed), *removed]))]
     return "\n".join(lines) + "\n"
-
-
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "idastar", *args],
-        check=False,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 # --------------------------------------------------------------------------
