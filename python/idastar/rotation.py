@@ -46,7 +46,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, int_from, is_array, items_of, non_negative
+from ._checks import (
+    case_array,
+    code_array,
+    exact_int,
+    int_from,
+    is_array,
+    items_of,
+    non_negative,
+    positive,
+)
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution
 
@@ -224,10 +233,7 @@ def solve_many(
     A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or threads < 1
-    ):
-        raise ValueError(f"threads must be at least 1 or None, got {threads!r}")
+    threads = positive("threads", threads)
     cases: Any
     if is_array(boards):
         cases = case_array(boards, CELLS)

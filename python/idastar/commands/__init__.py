@@ -79,9 +79,9 @@ def emit(out: TextIO, text: str) -> None:
 
 
 def checked(solution: S) -> S:
+    """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
     from .._results import Outcome
 
-    """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
     if solution.outcome is Outcome.INTERRUPTED:
         raise KeyboardInterrupt
     if solution.outcome.is_limit:

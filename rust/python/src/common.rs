@@ -209,16 +209,26 @@ pub(crate) fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u32>>> {
     let Ok(array) = cases.extract::<PyReadonlyArray2<'_, i64>>() else {
         return cases.extract();
     };
-    let view = array.as_array();
-    view.outer_iter()
+    map_rows(&array, |values| Ok(values.to_vec()))
+}
+
+/// `each` on every row of `rows` as `u32` values; errors name the row.
+pub(crate) fn map_rows<T>(
+    rows: &PyReadonlyArray2<'_, i64>,
+    mut each: impl FnMut(&[u32]) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    let mut values = Vec::new();
+    rows.as_array()
+        .outer_iter()
         .enumerate()
         .map(|(index, row)| {
-            row.iter()
-                .map(|&value| {
-                    u32::try_from(value)
-                        .map_err(|_| in_case(index, InvalidPuzzle::new_err(format!("{value} is out of range"))))
-                })
-                .collect()
+            values.clear();
+            for &value in row {
+                let value = u32::try_from(value)
+                    .map_err(|_| in_case(index, InvalidPuzzle::new_err(format!("{value} is out of range"))))?;
+                values.push(value);
+            }
+            each(&values).map_err(|e| in_case(index, e))
         })
         .collect()
 }

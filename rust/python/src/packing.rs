@@ -10,26 +10,8 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 
-use crate::common::in_case;
+use crate::common::map_rows;
 use crate::{to_py, InvalidPuzzle};
-
-/// Each row of `rows` as `u32` values, then `pack` on it; errors name the row.
-fn pack_rows<T>(rows: &PyReadonlyArray2<'_, i64>, pack: impl Fn(&[u32]) -> PyResult<T>) -> PyResult<Vec<T>> {
-    let mut values = Vec::new();
-    rows.as_array()
-        .outer_iter()
-        .enumerate()
-        .map(|(index, row)| {
-            values.clear();
-            for &value in row {
-                let value = u32::try_from(value)
-                    .map_err(|_| in_case(index, InvalidPuzzle::new_err(format!("{value} is out of range"))))?;
-                values.push(value);
-            }
-            pack(&values).map_err(|e| in_case(index, e))
-        })
-        .collect()
-}
 
 /// `width` values per code, from `unpack(code, row)`.
 fn unpack_rows<'py, C: Copy>(
@@ -56,7 +38,7 @@ fn booksort_pack<'py>(py: Python<'py>, shelves: PyReadonlyArray2<'py, i64>) -> P
         return Err(InvalidPuzzle::new_err("booksort needs at least one book, got none"));
     }
     let puzzle = Booksort::new(n).map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, pack_rows(&shelves, |books| puzzle.pack(books).map_err(to_py))?))
+    Ok(PyArray1::from_vec(py, map_rows(&shelves, |books| puzzle.pack(books).map_err(to_py))?))
 }
 
 /// `u64` codes back to shelves of `n` books.
@@ -78,7 +60,7 @@ fn booksort_unpack<'py>(
 /// Rotation Game boards (24 values a row) to their `u64` codes.
 #[pyfunction]
 fn rotation_pack<'py>(py: Python<'py>, boards: PyReadonlyArray2<'py, i64>) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    Ok(PyArray1::from_vec(py, pack_rows(&boards, |values| rotation::pack(values).map_err(to_py))?))
+    Ok(PyArray1::from_vec(py, map_rows(&boards, |values| rotation::pack(values).map_err(to_py))?))
 }
 
 /// `u64` codes back to Rotation Game boards.
@@ -103,9 +85,9 @@ fn sliding_pack<'py>(
 ) -> PyResult<Bound<'py, PyArray2<u64>>> {
     let geometry = Geometry::new(width, height).map_err(to_py)?;
     let words: Vec<[u64; 2]> = if geometry.cells() <= <u64 as Tiles>::CAPACITY {
-        pack_rows(&boards, |tiles| Ok([pack_tiles::<u64>(&geometry, tiles).map_err(to_py)?, 0]))?
+        map_rows(&boards, |tiles| Ok([pack_tiles::<u64>(&geometry, tiles).map_err(to_py)?, 0]))?
     } else {
-        pack_rows(&boards, |tiles| {
+        map_rows(&boards, |tiles| {
             let code = pack_tiles::<u128>(&geometry, tiles).map_err(to_py)?;
             Ok([code as u64, (code >> 64) as u64])
         })?

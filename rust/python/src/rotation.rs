@@ -1,6 +1,6 @@
 //! The Rotation Game: `idastar.rotation`.
 
-use idastar_core::engines::{ida_star, unless_interrupted};
+use idastar_core::engines::ida_star;
 use idastar_core::puzzles::rotation::{self, centre_value, shared_complete_table, Move, RotationGame, TableSolution};
 use idastar_core::{Limits, Outcome, SearchResult};
 use numpy::PyArray1;
@@ -31,13 +31,10 @@ impl Solver {
     /// [`Solver::run`] unless the batch was interrupted: the table solver
     /// never polls the interrupt itself.
     fn run_in_batch(self, board: u64, limits: &Limits) -> (SearchResult<Move>, Option<u32>) {
-        let mut centre = None;
-        let result = unless_interrupted(limits, || {
-            let (result, found) = self.run(board, limits);
-            centre = found;
-            result
-        });
-        (result, centre)
+        if limits.interrupted() {
+            return (SearchResult::interrupted_before_start(), None);
+        }
+        self.run(board, limits)
     }
 
     /// The search result and the number left in the centre (when solved).

@@ -14,19 +14,20 @@ where
     P::Move: Send,
     E: Fn(&P, P::State, &Limits) -> SearchResult<P::Move> + Sync,
 {
-    starts.par_iter().map(|&start| unless_interrupted(limits, || engine(problem, start, limits))).collect()
-}
-
-/// `search()`, unless the interrupt is already raised: then an
-/// [`Outcome::Interrupted`] result without searching. A search polls the
-/// interrupt only every few thousand expansions, so in a batch of short
-/// searches each one would run to its end; checking before each makes a
-/// cancelled batch stop within one search.
-pub fn unless_interrupted<M>(limits: &Limits, search: impl FnOnce() -> SearchResult<M>) -> SearchResult<M> {
-    if limits.interrupted() {
-        return SearchResult::interrupted_before_start();
-    }
-    search()
+    starts
+        .par_iter()
+        .map(|&start| {
+            // A search polls the interrupt only every few thousand
+            // expansions, so in a batch of short searches each would run to
+            // its end; checking before each makes a cancelled batch stop
+            // within one search.
+            if limits.interrupted() {
+                SearchResult::interrupted_before_start()
+            } else {
+                engine(problem, start, limits)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ mod iddfs;
 mod learned_bounds;
 
 pub use astar::astar;
-pub use batch::{solve_many, unless_interrupted};
+pub use batch::solve_many;
 pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
 pub use ida_star::{ida_star, ida_star_with_table};

@@ -280,11 +280,10 @@ pub(super) fn cached_table(cells: u32, dir: Option<&Path>, complete: bool) -> Re
     let path = dir.map(|dir| dir.join(format!("rotation-centre-{cells}.bin")));
     let length = BINOMIAL[CELLS][cells as usize] as usize + 1;
     let stored = path.as_deref().and_then(|path| cache::load_table(path, &header, length).ok());
-    let mut found = None;
-    if let Some(mut data) = stored {
+    let found = stored.map(|mut data| {
         let depth = data.remove(0);
-        found = Some(CentreTable { cells, depth, distances: data });
-    }
+        CentreTable { cells, depth, distances: data }
+    });
     let table = match found {
         Some(table) if table.is_complete() || !complete => return Ok(table),
         Some(near) => near.completed(),
