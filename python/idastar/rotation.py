@@ -121,14 +121,19 @@ class RotationSolution(Solution[str]):
         return {**super().to_dict(), "moves": self.moves, "centre": self.centre}
 
 
-def _board(values: Sequence[int]) -> list[int]:
-    """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
-    if (
+def _is_plain_board(values: object) -> bool:
+    """A list of 24 ints of 1..3: a board that needs no careful reading."""
+    return (
         type(values) is list
         and len(values) == CELLS
         and all(type(v) is int and 0 < v < 4 for v in values)
-    ):
-        return values.copy()  # what the careful reading below returns, a list of our own
+    )
+
+
+def _board(values: Sequence[int]) -> list[int]:
+    """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
+    if _is_plain_board(values):
+        return list(values)  # what the careful reading below returns, a list of our own
     items = items_of(values, "a board")
     if len(items) != CELLS:
         raise InvalidPuzzle(f"a board has {CELLS} cells, got {len(items)}")
@@ -239,12 +244,7 @@ def solve_many(
         cases = case_array(boards, CELLS)
     else:
         cases = boards if isinstance(boards, list) else list(boards)
-        plain = all(
-            type(board) is list
-            and len(board) == CELLS
-            and all(type(v) is int and 0 < v < 4 for v in board)
-            for board in cases
-        )
+        plain = all(_is_plain_board(board) for board in cases)
         if not plain:  # tuples, arrays as rows, or something to complain about
             checked = []
             for index, values in enumerate(cases):
