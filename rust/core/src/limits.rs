@@ -1,6 +1,6 @@
 use std::time::{Duration, Instant};
 
-use crate::{Iteration, Outcome, SearchResult, Stats};
+use crate::{Iteration, Outcome, Problem, SearchResult, Stats};
 
 /// A callback polled every few milliseconds during a search; returning `true`
 /// stops the search with [`Outcome::Interrupted`]. Bindings use it to notice
@@ -73,7 +73,7 @@ impl<'a> Limits<'a> {
 }
 
 /// Counts expansions and decides when a limit is hit. Time and interrupts
-/// are only looked at every `CHECK_EVERY` expansions so that the check costs
+/// are only looked at every `check_every` expansions so that the check costs
 /// nothing measurable in the hot loop.
 pub(crate) struct Budget<'a> {
     limits: &'a Limits<'a>,
@@ -81,13 +81,23 @@ pub(crate) struct Budget<'a> {
     pub(crate) expanded: u64,
     pub(crate) generated: u64,
     next_check: u64,
+    check_every: u64,
 }
 
-const CHECK_EVERY: u64 = 1 << 12;
-
 impl<'a> Budget<'a> {
+    /// A budget that checks the clock as often as problems do by default.
     pub(crate) fn new(limits: &'a Limits<'a>) -> Self {
-        Budget { limits, started: Instant::now(), expanded: 0, generated: 0, next_check: CHECK_EVERY }
+        Self::checking_every(limits, crate::problem::DEFAULT_EXPANSIONS_PER_CHECK)
+    }
+
+    /// A budget that checks the clock as often as `P` asks.
+    pub(crate) fn for_problem<P: Problem>(limits: &'a Limits<'a>) -> Self {
+        Self::checking_every(limits, P::EXPANSIONS_PER_CHECK)
+    }
+
+    fn checking_every(limits: &'a Limits<'a>, check_every: u64) -> Self {
+        let check_every = check_every.max(1);
+        Budget { limits, started: Instant::now(), expanded: 0, generated: 0, next_check: check_every, check_every }
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
@@ -105,7 +115,7 @@ impl<'a> Budget<'a> {
         }
         self.expanded += 1;
         if self.expanded >= self.next_check {
-            self.next_check = self.expanded + CHECK_EVERY;
+            self.next_check = self.expanded + self.check_every;
             return self.check_clock();
         }
         None

@@ -24,6 +24,10 @@ impl<M, S> Edge<M, S> {
     }
 }
 
+/// How often a search looks at the clock unless its problem asks otherwise
+/// ([`Problem::EXPANSIONS_PER_CHECK`]).
+pub(crate) const DEFAULT_EXPANSIONS_PER_CHECK: u64 = 1 << 12;
+
 /// A search problem as the engines see it.
 ///
 /// States are small `Copy` values (usually integers with the position packed
@@ -46,6 +50,14 @@ pub trait Problem {
     /// must be the first optimal one in its own move order (the
     /// lexicographically smallest, say) keeps the default, `false`.
     const MOST_PROMISING_FIRST: bool = false;
+
+    /// How many expansions pass between looks at the clock and at the
+    /// interrupt. A puzzle expands millions of states a second, so the
+    /// default keeps the check out of the hot loop and still notices a time
+    /// limit or Ctrl-C within a millisecond or so; a problem whose
+    /// expansions are slow (callbacks into an interpreter, which may take
+    /// any time) asks for 1, so that limits hold to within one expansion.
+    const EXPANSIONS_PER_CHECK: u64 = DEFAULT_EXPANSIONS_PER_CHECK;
 
     fn is_goal(&self, state: &Self::State) -> bool;
 

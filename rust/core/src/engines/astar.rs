@@ -15,7 +15,7 @@ use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
 /// [`Outcome::MemoryLimit`] instead of exhausting memory. Each rise of the
 /// smallest open `f` is reported as one entry of `stats.iterations`.
 pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-    let mut budget = Budget::new(limits);
+    let mut budget = Budget::for_problem::<P>(limits);
     // Nodes live in an arena; the index maps a state to its cheapest node.
     let mut nodes: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: None, g: 0 }];
     let mut best: HashMap<P::State, usize> = HashMap::from([(start, 0)]);

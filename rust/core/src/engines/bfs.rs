@@ -10,7 +10,7 @@ use crate::{Limits, Outcome, Problem, SearchResult};
 /// ignored (the cost reported is the number of moves), so it is optimal for
 /// unit-cost problems only. Each layer is one entry of `stats.iterations`.
 pub fn bfs<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-    let mut budget = Budget::new(limits);
+    let mut budget = Budget::for_problem::<P>(limits);
     let mut iterations = Vec::new();
     if problem.is_goal(&start) {
         return SearchResult::solved(0, Vec::new(), budget.stats(iterations));

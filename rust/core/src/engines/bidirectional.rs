@@ -14,7 +14,7 @@ use crate::{Edge, Limits, Outcome, Reversible, SearchResult};
 /// A whole layer is expanded before stopping, and the cheapest meeting in it
 /// is taken: the first meeting found is not always the shortest.
 pub fn bidirectional_bfs<P: Reversible>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-    let mut budget = Budget::new(limits);
+    let mut budget = Budget::for_problem::<P>(limits);
     let goal = problem.goal();
     let mut iterations = Vec::new();
     if start == goal {

@@ -69,7 +69,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         DepthFirst {
             problem,
             limits,
-            budget: Budget::new(limits),
+            budget: Budget::for_problem::<P>(limits),
             moves: Vec::new(),
             states: Vec::new(),
             buffers: Vec::new(),

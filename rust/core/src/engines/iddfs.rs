@@ -16,6 +16,7 @@ impl<P: Problem> Problem for Blind<'_, P> {
     type Move = P::Move;
     const SKIP_CYCLES: bool = P::SKIP_CYCLES;
     const MOST_PROMISING_FIRST: bool = P::MOST_PROMISING_FIRST;
+    const EXPANSIONS_PER_CHECK: u64 = P::EXPANSIONS_PER_CHECK;
 
     fn is_goal(&self, state: &Self::State) -> bool {
         self.0.is_goal(state)

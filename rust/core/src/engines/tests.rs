@@ -226,3 +226,45 @@ fn costs_beyond_u32_are_a_lower_bound_never_a_wrong_answer() {
         assert_eq!(beyond.lower_bound, Some(u32::MAX), "{name}");
     }
 }
+
+/// `0 -> 1 -> ... -> length`, each move costing 1, with the exact distance
+/// as heuristic: IDA* walks straight down in one iteration. The engines
+/// look at the clock and the interrupt every `CHECK_EVERY` expansions.
+struct Chain<const CHECK_EVERY: u64> {
+    length: u32,
+}
+
+impl<const CHECK_EVERY: u64> Problem for Chain<CHECK_EVERY> {
+    type State = u32;
+    type Move = ();
+    const EXPANSIONS_PER_CHECK: u64 = CHECK_EVERY;
+
+    fn is_goal(&self, state: &u32) -> bool {
+        *state == self.length
+    }
+
+    fn heuristic(&self, state: &u32) -> u32 {
+        self.length - state
+    }
+
+    fn successors(&self, state: &u32, _last: Option<()>, out: &mut Vec<crate::Edge<(), u32>>) {
+        if *state < self.length {
+            out.push(crate::Edge::new((), state + 1, 1));
+        }
+    }
+}
+
+#[test]
+fn a_problem_that_asks_for_it_is_checked_at_every_expansion() {
+    let always = || true;
+    let limits = Limits::default().with_interrupt(&always);
+    let slow: Chain<1> = Chain { length: 100_000 };
+    let engines: [EngineFn<Chain<1>>; 4] = [ida_star, astar, iddfs, bfs];
+    for engine in engines {
+        let result = engine(&slow, 0, &limits);
+        assert_eq!((result.outcome, result.stats.expanded), (Outcome::Interrupted, 1));
+    }
+    // Puzzles keep the check out of the hot loop.
+    let result = ida_star(&Chain::<4096> { length: 100_000 }, 0, &limits);
+    assert_eq!((result.outcome, result.stats.expanded), (Outcome::Interrupted, 4096));
+}
