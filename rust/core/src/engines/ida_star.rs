@@ -46,6 +46,22 @@ enum Pass {
     Stopped(Outcome),
 }
 
+/// A state on the current path and the children still to be searched
+/// below it. The path is a stack of these rather than of calls, so that
+/// its depth is bounded by memory, not by the thread's stack: a problem
+/// written in Python may well have paths a million moves deep.
+struct Frame<S, M> {
+    state: S,
+    g: u32,
+    /// The children within the bound, with their heuristic, in the order
+    /// they are tried; `next` is the first one not yet searched.
+    children: Vec<Edge<M, S>>,
+    next: usize,
+    /// The smallest `f` above the bound seen before this state was
+    /// entered; merged back into `next_bound` when it is left.
+    outer_next_bound: u32,
+}
+
 struct DepthFirst<'a, P: Problem> {
     problem: &'a P,
     limits: &'a Limits<'a>,
@@ -55,8 +71,10 @@ struct DepthFirst<'a, P: Problem> {
     /// positive costs the bound alone ends every cycle) and, for problems
     /// that ask for it, after every move.
     states: Vec<P::State>,
-    /// One successor buffer per depth, reused across the whole search.
-    buffers: Vec<Vec<Edge<P::Move, P::State>>>,
+    /// The path: the first `depth` frames; the ones beyond keep their
+    /// buffers for reuse across the whole search.
+    frames: Vec<Frame<P::State, P::Move>>,
+    depth: usize,
     /// The smallest `f` seen above the current bound: the next bound.
     next_bound: u32,
     /// Whether some `f` reached `u32::MAX`, where costs saturate.
@@ -72,7 +90,8 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             budget: Budget::for_problem::<P>(limits),
             moves: Vec::new(),
             states: Vec::new(),
-            buffers: Vec::new(),
+            frames: Vec::new(),
+            depth: 0,
             next_bound: u32::MAX,
             beyond_range: false,
             learned,
@@ -89,7 +108,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             }
             let mark = self.budget.mark(bound);
             self.next_bound = u32::MAX;
-            let pass = self.search(start, 0, start_h, bound, None);
+            let pass = self.search(start, start_h, bound);
             iterations.push(self.budget.since(mark));
             match pass {
                 Pass::Found => {
@@ -115,39 +134,68 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         self.beyond_range |= f == u32::MAX;
     }
 
-    fn search(&mut self, state: P::State, g: u32, mut h: u32, bound: u32, last: Option<P::Move>) -> Pass {
+    /// One depth-first pass from `start` within `bound`. On `Found`,
+    /// `moves` is the path.
+    fn search(&mut self, start: P::State, start_h: u32, bound: u32) -> Pass {
+        if let Some(pass) = self.enter(start, 0, start_h, bound, None) {
+            return pass;
+        }
+        while self.depth > 0 {
+            let frame = &mut self.frames[self.depth - 1];
+            let Some(&edge) = frame.children.get(frame.next) else {
+                self.leave();
+                continue;
+            };
+            frame.next += 1;
+            let g = frame.g.saturating_add(edge.cost);
+            self.moves.push(edge.mv);
+            match self.enter(edge.state, g, edge.h.expect("set when kept"), bound, Some(edge.mv)) {
+                None => {}
+                Some(Pass::Exhausted) => {
+                    self.moves.pop();
+                }
+                Some(pass) => return pass,
+            }
+        }
+        Pass::Exhausted
+    }
+
+    /// Tests `state`, reached at cost `g`, and expands it: `None` when its
+    /// frame was pushed for its children to be searched, else how its
+    /// subtree ended without one.
+    #[inline(always)]
+    fn enter(&mut self, state: P::State, g: u32, mut h: u32, bound: u32, last: Option<P::Move>) -> Option<Pass> {
         if let Some(learned) = &self.learned {
             h = h.max(learned.get(&state));
         }
         let f = g.saturating_add(h);
         if f > bound {
             self.exceeded(f);
-            return Pass::Exhausted;
+            return Some(Pass::Exhausted);
         }
         // The goal test comes after the bound test: a goal reached above the
         // bound may not be optimal.
         if self.problem.is_goal(&state) {
-            return Pass::Found;
+            return Some(Pass::Found);
         }
         if let Some(outcome) = self.budget.expand() {
-            return Pass::Stopped(outcome);
+            return Some(Pass::Stopped(outcome));
         }
-        let depth = self.moves.len();
-        if self.buffers.len() <= depth {
-            self.buffers.push(Vec::new());
+        if self.frames.len() == self.depth {
+            self.frames.push(Frame { state, g, children: Vec::new(), next: 0, outer_next_bound: u32::MAX });
         }
-        let mut successors = std::mem::take(&mut self.buffers[depth]);
-        successors.clear();
+        let mut children = std::mem::take(&mut self.frames[self.depth].children);
+        children.clear();
         let last = if self.learned.is_some() { None } else { last };
-        self.problem.successors(&state, last, &mut successors);
-        self.budget.generated += successors.len() as u64;
+        self.problem.successors(&state, last, &mut children);
+        self.budget.generated += children.len() as u64;
         self.states.push(state);
         let outer_next_bound = std::mem::replace(&mut self.next_bound, u32::MAX);
         // Children beyond the bound only tell the next bound; the others are
         // kept, with their heuristic, to be searched.
         let mut kept = 0;
-        for i in 0..successors.len() {
-            let edge = successors[i];
+        for i in 0..children.len() {
+            let edge = children[i];
             if (P::SKIP_CYCLES || edge.cost == 0) && self.states.contains(&edge.state) {
                 // The subtree is no longer complete, so what it proves is
                 // not a fact about the state: stop learning.
@@ -163,30 +211,34 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
                 self.exceeded(f);
                 continue;
             }
-            successors[kept] = edge.with_heuristic(h);
+            children[kept] = edge.with_heuristic(h);
             kept += 1;
         }
-        successors.truncate(kept);
+        children.truncate(kept);
         if P::MOST_PROMISING_FIRST {
             // Stable: among equals the problem's own order stands.
-            successors.sort_by_key(|edge| edge.h);
+            children.sort_by_key(|edge| edge.h);
         }
-        let mut pass = Pass::Exhausted;
-        for edge in &successors {
-            self.moves.push(edge.mv);
-            let h = edge.h.expect("set above");
-            pass = self.search(edge.state, g.saturating_add(edge.cost), h, bound, Some(edge.mv));
-            if !matches!(pass, Pass::Exhausted) {
-                break;
-            }
+        let frame = &mut self.frames[self.depth];
+        (frame.state, frame.g, frame.children, frame.next, frame.outer_next_bound) =
+            (state, g, children, 0, outer_next_bound);
+        self.depth += 1;
+        None
+    }
+
+    /// Leaves the deepest state once every child within the bound failed.
+    #[inline(always)]
+    fn leave(&mut self) {
+        self.depth -= 1;
+        let frame = &self.frames[self.depth];
+        self.states.pop();
+        if let Some(learned) = &mut self.learned {
+            learned.raise(frame.state, self.next_bound.saturating_sub(frame.g));
+        }
+        self.next_bound = self.next_bound.min(frame.outer_next_bound);
+        if self.depth > 0 {
+            // The move that led to the state left.
             self.moves.pop();
         }
-        self.states.pop();
-        if let (Pass::Exhausted, Some(learned)) = (&pass, &mut self.learned) {
-            learned.raise(state, self.next_bound.saturating_sub(g));
-        }
-        self.next_bound = self.next_bound.min(outer_next_bound);
-        self.buffers[depth] = successors;
-        pass
     }
 }

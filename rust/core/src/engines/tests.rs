@@ -268,3 +268,12 @@ fn a_problem_that_asks_for_it_is_checked_at_every_expansion() {
     let result = ida_star(&Chain::<4096> { length: 100_000 }, 0, &limits);
     assert_eq!((result.outcome, result.stats.expanded), (Outcome::Interrupted, 4096));
 }
+
+#[test]
+fn a_path_a_million_moves_deep_does_not_overflow_the_stack() {
+    // Test threads have 2 MiB of stack: a recursive search ran out of it
+    // some ten thousand moves down.
+    let result = ida_star(&Chain::<4096> { length: 1_000_000 }, 0, &Limits::default());
+    assert_eq!(result.cost, Some(1_000_000));
+    assert_eq!(result.path.len(), 1_000_000);
+}
