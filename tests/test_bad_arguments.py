@@ -113,3 +113,30 @@ def test_integers_too_large_for_the_core_are_bad_input(
     assert caught.type is not OverflowError
     if "case" in message or "out of range" in message or "1 to 16" in message:
         assert issubclass(caught.type, InvalidPuzzle)
+
+
+#: Every solve that takes a time limit, on an easy case.
+TIMED_SOLVES: list[Callable[[Any], object]] = [
+    lambda seconds: booksort.solve([2, 1, 3], time_limit=seconds),
+    lambda seconds: booksort.solve_many([[2, 1, 3]], time_limit=seconds),
+    lambda seconds: rotation.solve([1] * 24, engine="ida", time_limit=seconds),
+    lambda seconds: squares.solve(2, time_limit=seconds),
+    lambda seconds: squares.solve_many([(2, [])], time_limit=seconds),
+    lambda seconds: sliding.solve([1, 2, 3, 0], width=2, height=2, time_limit=seconds),
+    lambda seconds: sliding.solve_many([[1, 2, 3, 0]], width=2, height=2, time_limit=seconds),
+    lambda seconds: search.bfs(0, lambda s: [(s + 1, 1)], lambda s: s == 3, time_limit=seconds),
+]
+
+
+@pytest.mark.parametrize("solve", TIMED_SOLVES)
+def test_time_limits_are_numbers_of_seconds_and_beyond_any_clock_none(
+    solve: Callable[[Any], object],
+) -> None:
+    # An int too large for a float was an OverflowError; a string or a list
+    # a TypeError that named no option; True counted as a second.
+    for bad in [-1, float("nan"), "1", True, [1], np.float64(-0.5)]:
+        with pytest.raises(ValueError, match="time_limit must be a non-negative number of seconds"):
+            solve(bad)
+    for unlimited in [10**400, float("inf"), 1e300, np.float32(1e30)]:
+        solve(unlimited)
+    solve(np.int8(3))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 from typing import Any
 
@@ -62,6 +64,22 @@ def non_negative(name: str, value: int | None, most: int = MOST_COUNT) -> int | 
     if number < 0:
         raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
     return min(number, most)
+
+
+def seconds(name: str, value: float | None) -> float | None:
+    """An optional time limit in seconds, a non-negative real number; an
+    infinite or huge one (beyond what a float holds) is no limit, None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a non-negative number of seconds or None, got {value!r}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float, and so positive or negative
+        number = math.inf if value > 0 else -math.inf
+    if not number >= 0:  # NaN included
+        raise ValueError(f"{name} must be a non-negative number of seconds or None, got {value!r}")
+    return None if math.isinf(number) else number
 
 
 def positive(name: str, value: int | None) -> int | None:

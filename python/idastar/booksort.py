@@ -38,6 +38,7 @@ from ._checks import (
     items_of,
     non_negative,
     positive,
+    seconds,
 )
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
@@ -206,7 +207,7 @@ def _search_options(
         "goal_ball": _goal_ball(goal_ball),
         "max_cost": non_negative("max_moves", max_moves, MOST_COST),
         "max_nodes": non_negative("node_limit", node_limit),
-        "time_limit": time_limit,
+        "time_limit": seconds("time_limit", time_limit),
         "max_states": non_negative("state_limit", state_limit),
         "table_entries": _table_entries(table_entries, max_moves),
     }

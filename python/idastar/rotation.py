@@ -55,6 +55,7 @@ from ._checks import (
     items_of,
     non_negative,
     positive,
+    seconds,
 )
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution
@@ -193,7 +194,7 @@ def solve(
         _board(values),
         engine=engine,
         max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
+        time_limit=seconds("time_limit", time_limit),
     )
     return RotationSolution._from_raw(raw, centre=centre)
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from . import _core
-from ._checks import MOST_COST, MOST_COUNT, non_negative
+from ._checks import MOST_COST, MOST_COUNT, non_negative, seconds
 from ._results import Iteration, Outcome
 
 __all__ = ["SearchResult", "astar", "bfs", "bidirectional_bfs", "ida_star", "iddfs"]
@@ -78,6 +78,7 @@ def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Sea
     ):
         if name in options:
             options[name] = non_negative(name, options[name], most)
+    options["time_limit"] = seconds("time_limit", options["time_limit"])
     outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = (
         _core.search_python(engine, start, successors, **options)
     )

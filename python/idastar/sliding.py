@@ -39,7 +39,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import MOST_COST, case_array, exact_int, is_array, items_of, non_negative, positive
+from ._checks import (
+    MOST_COST,
+    case_array,
+    exact_int,
+    is_array,
+    items_of,
+    non_negative,
+    positive,
+    seconds,
+)
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
 
@@ -233,7 +242,7 @@ def solve(
         engine=engine,
         max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
+        time_limit=seconds("time_limit", time_limit),
         max_states=_state_limit(engine, state_limit),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
@@ -332,7 +341,7 @@ def solve_many(
         engine=engine,
         max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
-        time_limit=time_limit,
+        time_limit=seconds("time_limit", time_limit),
         max_states=_state_limit(engine, state_limit),
         threads=positive("threads", threads),
         arrays=arrays,

@@ -37,6 +37,7 @@ from ._checks import (
     items_of,
     non_negative,
     positive,
+    seconds,
 )
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
@@ -375,7 +376,7 @@ def _solver_options(
         "upper_bound": bool(upper_bound),
         "max_cost": non_negative("max_sticks", max_sticks, MOST_COST),
         "max_nodes": non_negative("node_limit", node_limit),
-        "time_limit": time_limit,
+        "time_limit": seconds("time_limit", time_limit),
     }
 
 
