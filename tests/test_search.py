@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import itertools
 import pickle
+import subprocess
 import sys
-from collections.abc import Iterator
+import textwrap
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
+import numpy as np
 import pytest
 from conftest import seconds_to_stop_on_ctrl_c
 from hypothesis import given, settings
@@ -130,17 +135,163 @@ def test_callback_exceptions_propagate_unchanged() -> None:
         search.bfs(0, successors, bad_goal)
 
 
+def every_engine(
+    successors: search.Successors, heuristic: Callable[[Any], Any] = lambda n: 0
+) -> list[Callable[[], object]]:
+    """A search for state 3 from 0 by each engine, with these callbacks."""
+    return [
+        lambda: search.ida_star(0, successors, heuristic, lambda n: n == 3),
+        lambda: search.astar(0, successors, heuristic, lambda n: n == 3),
+        lambda: search.iddfs(0, successors, lambda n: n == 3),
+        lambda: search.bfs(0, successors, lambda n: n == 3),
+        lambda: search.bidirectional_bfs(0, 3, successors),
+    ]
+
+
 @pytest.mark.parametrize(
-    ("successors", "message"),
+    ("successors", "error", "message"),
     [
-        (lambda n: [(n + 1, 1.5)], "non-negative integers"),
-        (lambda n: [(n + 1, -1)], "non-negative integers"),
-        (lambda n: [n + 1], r"\(state, cost\) pairs"),
+        (lambda n: [(n + 1, 1.5)], TypeError, "move costs must be integers, got 1.5"),
+        (lambda n: [(n + 1, float("nan"))], TypeError, "move costs must be integers, got nan"),
+        (lambda n: [(n + 1, "1")], TypeError, "move costs must be integers, got '1'"),
+        (lambda n: [(n + 1, None)], TypeError, "move costs must be integers, got None"),
+        (lambda n: [(n + 1, -1)], ValueError, "move costs must be integers from 0 to 4294967295"),
+        (lambda n: [(n + 1, 2**32)], ValueError, "from 0 to 4294967295, got 4294967296"),
+        (lambda n: [(n + 1, np.int64(-5))], ValueError, "from 0 to 4294967295, got np.int64"),
+        (lambda n: [n + 1], TypeError, r"successors must yield \(state, cost\) pairs, got 1"),
+        (lambda n: [[n + 1, 1]], TypeError, r"\(state, cost\) pairs, got \[1, 1\]"),
+        (lambda n: [(n + 1, 1, 1)], TypeError, r"\(state, cost\) pairs, got \(1, 1, 1\)"),
+        (lambda n: None, TypeError, "must return an iterable of .* pairs, got NoneType"),
+        (lambda n: 7, TypeError, "must return an iterable of .* pairs, got int"),
+        (lambda n: [([n], 1)], TypeError, "unhashable type: 'list'"),
     ],
 )
-def test_bad_successors_are_named(successors: search.Successors, message: str) -> None:
-    with pytest.raises((TypeError, ValueError), match=message):
-        search.ida_star(0, successors, lambda n: 0, lambda n: n == 3)
+def test_bad_successors_are_named(
+    successors: search.Successors, error: type[Exception], message: str
+) -> None:
+    for run in every_engine(successors):
+        with pytest.raises(error, match=message):
+            run()
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "error", "message"),
+    [
+        (lambda n: -1, ValueError, "heuristic values must be integers from 0 to 4294967295, got -1"),
+        (lambda n: 2**40, ValueError, "from 0 to 4294967295, got 1099511627776"),
+        (lambda n: 0.5, TypeError, "heuristic values must be integers, got 0.5"),
+        (lambda n: float("nan"), TypeError, "heuristic values must be integers, got nan"),
+        (lambda n: float("inf"), TypeError, "heuristic values must be integers, got inf"),
+        (lambda n: None, TypeError, "heuristic values must be integers, got None"),
+    ],
+)
+def test_bad_heuristic_values_are_named(
+    heuristic: Callable[[Any], Any], error: type[Exception], message: str
+) -> None:
+    for run in every_engine(lambda n: [(n + 1, 1)], heuristic)[:2]:
+        with pytest.raises(error, match=message):
+            run()
+
+
+def test_booleans_count_as_the_integers_they_are() -> None:
+    # As in Python arithmetic, and in the reference engines.
+    assert search.ida_star(0, lambda n: [(n + 1, True)], lambda n: n < 3, lambda n: n == 3).cost == 3
+
+
+def test_what_is_not_callable_is_a_type_error_naming_the_argument() -> None:
+    step = lambda n: [(n + 1, 1)]  # noqa: E731
+    for run, name in [
+        (lambda: search.bfs(0, 5, lambda n: n == 3), "successors must be callable, got int"),  # type: ignore[arg-type]
+        (lambda: search.astar(0, step, "h", lambda n: n == 3), "heuristic must be callable, got str"),  # type: ignore[arg-type]
+        (lambda: search.iddfs(0, step, [3]), "is_goal must be callable, got list"),  # type: ignore[arg-type]
+        (lambda: search.bfs(0, step, None), "bfs needs is_goal, got None"),  # type: ignore[arg-type]
+        (lambda: search.bidirectional_bfs(0, 3, step, 1), "predecessors must be callable"),  # type: ignore[arg-type]
+    ]:
+        with pytest.raises(TypeError, match=name):
+            run()
+
+
+def test_bidirectional_search_without_a_goal_is_a_value_error() -> None:
+    # It used to be a Rust panic, which `except Exception` does not catch.
+    with pytest.raises(ValueError, match="goal must be the goal state for bidirectional_bfs"):
+        search.bidirectional_bfs(0, None, lambda s: [(s + 1, 1)])
+
+
+def test_unhashable_states_are_a_type_error() -> None:
+    with pytest.raises(TypeError, match="unhashable"):
+        search.bfs([0], lambda s: [], lambda s: False)
+    with pytest.raises(TypeError, match="unhashable"):
+        search.bidirectional_bfs(0, {3}, lambda s: [])
+
+
+@pytest.mark.parametrize("value", [-1, float("nan"), "1", True, [1]])
+def test_bad_time_limits_are_value_errors_naming_the_option(value: object) -> None:
+    with pytest.raises(ValueError, match="time_limit must be a non-negative number of seconds"):
+        search.bfs(0, lambda s: [(s + 1, 1)], lambda s: s == 3, time_limit=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [10**400, float("inf"), 1e300], ids=["10**400", "inf", "1e300"])
+def test_time_limits_beyond_any_clock_are_no_limits(value: float) -> None:
+    assert search.bfs(0, lambda s: [(s + 1, 1)], lambda s: s == 3, time_limit=value).cost == 3
+
+
+def test_a_callback_may_search_in_turn() -> None:
+    def steps(n: int) -> list[tuple[int, int]]:
+        return [(n + 1, 1), (n + 2, 1)]
+
+    def moves_to_ten_or_more(n: int) -> int:
+        inner = search.bfs(n, steps, lambda m: m >= 10)
+        assert inner.cost is not None
+        return inner.cost
+
+    assert search.ida_star(0, steps, moves_to_ten_or_more, lambda n: n == 10).cost == 5
+
+
+def test_endless_recursion_through_a_callback_is_a_recursion_error() -> None:
+    def heuristic(n: int) -> int:
+        return search.ida_star(n, lambda m: [(m + 1, 1)], heuristic, lambda m: m == 1).cost or 0
+
+    with pytest.raises(RecursionError):
+        search.ida_star(0, lambda n: [(n + 1, 1)], heuristic, lambda n: n == 3)
+
+
+def test_a_path_deeper_than_the_stack_holds_is_searched() -> None:
+    # A subprocess, since a stack overflow aborts the interpreter: the
+    # depth-first search used to recurse once per move and crashed some
+    # 50,000 moves down.
+    script = textwrap.dedent(
+        """
+        from idastar import search
+        deep = 100_000
+        result = search.ida_star(
+            0, lambda n: [(n + 1, 1)] if n < deep else [], lambda n: deep - n, lambda n: n == deep
+        )
+        print(result.cost, len(result.path))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout.split()) == (0, ["100000", "100001"]), done.stderr
+
+
+@pytest.mark.parametrize("engine", ["ida_star", "astar", "iddfs", "bfs", "bidirectional_bfs"])
+def test_slow_callbacks_keep_the_time_limit(engine: str) -> None:
+    def successors(n: int) -> Iterator[tuple[int, int]]:
+        time.sleep(0.002)
+        yield n + 1, 1
+        yield n + 2, 1
+
+    started = time.monotonic()
+    if engine == "bidirectional_bfs":
+        result = search.bidirectional_bfs(0, -(10**6), successors, time_limit=0.05)
+    elif engine in ("ida_star", "astar"):
+        result = getattr(search, engine)(0, successors, lambda n: 0, lambda n: n < 0, time_limit=0.05)
+    else:
+        result = getattr(search, engine)(0, successors, lambda n: n < 0, time_limit=0.05)
+    assert result.outcome is Outcome.TIME_LIMIT
+    # The limits used to be looked at every 4096 expansions: 8 s here.
+    assert time.monotonic() - started < 1.0
 
 
 def test_unreachable_goal_on_a_cyclic_graph_ends() -> None:

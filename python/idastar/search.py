@@ -26,7 +26,22 @@ engines in :mod:`idastar.reference`, so either can stand in for the other.
 An exception raised by a callback stops the search and propagates as is;
 Ctrl-C raises :class:`KeyboardInterrupt`. The callbacks run with the GIL
 held, so a search on Python callables is as fast as they are; the puzzles
-of this package run entirely in Rust.
+of this package run entirely in Rust. A callback may itself search (or
+solve a puzzle of this package). Limits are checked after every
+expansion, so ``time_limit`` holds to within one expansion; a single call
+of a callback that never returns (an endless generator of successors, say)
+holds the search until Ctrl-C.
+
+Every function raises:
+
+* :class:`TypeError` when a callback is not callable or returns the wrong
+  kind of value (successors that are no iterable of ``(state, cost)``
+  tuples, a cost or heuristic value that is no integer), or a state is not
+  hashable;
+* :class:`ValueError` when a cost or a heuristic value is outside
+  ``0 .. 2**32 - 1``, a limit is negative or no number, or
+  :func:`bidirectional_bfs` is given None as its goal;
+* whatever a callback raises, unchanged.
 """
 
 from __future__ import annotations

@@ -17,13 +17,12 @@ use pyo3::types::PyDict;
 
 use crate::common::{limits, raw, RawResult};
 
-/// A problem whose states, moves and heuristic are Python callables.
-struct PythonProblem<'py, 'a> {
+/// What the callbacks of a search share: the callables, the states met so
+/// far, and the first error one raised.
+struct Callbacks<'py, 'a> {
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
     heuristic: Option<Bound<'py, PyAny>>,
-    is_goal: Option<Bound<'py, PyAny>>,
-    goal: Option<u32>,
     ids: Bound<'py, PyDict>,
     states: RefCell<Vec<Bound<'py, PyAny>>>,
     /// The first exception a callback raised; once set, every callback is
@@ -32,7 +31,40 @@ struct PythonProblem<'py, 'a> {
     failed: &'a AtomicBool,
 }
 
-impl<'py> PythonProblem<'py, '_> {
+/// A problem whose states, moves and heuristic are Python callables, and
+/// whose goal is `G`: an `is_goal` callable, or one state for bidirectional
+/// search (which needs it, and so only exists with one).
+struct PythonProblem<'c, 'py, 'a, G> {
+    callbacks: &'c Callbacks<'py, 'a>,
+    goal: G,
+}
+
+/// The id of the one goal state of a bidirectional search.
+struct GoalState(u32);
+
+/// `value` as a `u32`: a TypeError for what is no integer, a ValueError for
+/// an integer out of range, both saying that `what` was wrong.
+fn callback_u32(value: &Bound<'_, PyAny>, what: &str) -> PyResult<u32> {
+    value.extract().map_err(|_| {
+        let shown = value.repr().map(|r| r.to_string()).unwrap_or_else(|_| "an unprintable value".into());
+        if value.hasattr("__index__").unwrap_or(false) {
+            PyValueError::new_err(format!("{what} must be integers from 0 to {}, got {shown}", u32::MAX))
+        } else {
+            PyTypeError::new_err(format!("{what} must be integers, got {shown}"))
+        }
+    })
+}
+
+/// `value` if it can be called, else a TypeError naming the argument.
+fn callable<'py>(name: &str, value: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if value.is_callable() {
+        Ok(value)
+    } else {
+        Err(PyTypeError::new_err(format!("{name} must be callable, got {}", value.get_type().name()?)))
+    }
+}
+
+impl<'py> Callbacks<'py, '_> {
     fn id(&self, state: &Bound<'py, PyAny>) -> PyResult<u32> {
         if let Some(id) = self.ids.get_item(state)? {
             return id.extract();
@@ -66,7 +98,14 @@ impl<'py> PythonProblem<'py, '_> {
 
     fn edges(&self, function: &Bound<'py, PyAny>, id: u32, out: &mut Vec<Edge<u32, u32>>, forward: bool) {
         self.guarded((), || {
-            for pair in function.call1((self.state(id),))?.try_iter()? {
+            let returned = function.call1((self.state(id),))?;
+            let pairs = returned.try_iter().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "successors must return an iterable of (state, cost) pairs, got {}",
+                    returned.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                ))
+            })?;
+            for pair in pairs {
                 let pair = pair?;
                 let (next, cost): (Bound<'py, PyAny>, Bound<'py, PyAny>) = pair.extract().map_err(|_| {
                     PyTypeError::new_err(format!(
@@ -74,9 +113,7 @@ impl<'py> PythonProblem<'py, '_> {
                         pair.repr().map(|r| r.to_string()).unwrap_or_default()
                     ))
                 })?;
-                let cost: u32 = cost.extract().map_err(|_| {
-                    PyValueError::new_err(format!("move costs must be non-negative integers, got {cost}"))
-                })?;
+                let cost = callback_u32(&cost, "move costs")?;
                 let next = self.id(&next)?;
                 // Forwards a move is named by the state it reaches; backwards
                 // by the state it leaves from, which the engine links to `id`.
@@ -88,47 +125,63 @@ impl<'py> PythonProblem<'py, '_> {
     }
 }
 
-impl Problem for PythonProblem<'_, '_> {
-    type State = u32;
-    type Move = u32;
-    const SKIP_CYCLES: bool = true;
+/// How a problem tells a goal.
+trait Goal {
+    fn reached(&self, callbacks: &Callbacks<'_, '_>, id: u32) -> bool;
+}
 
-    fn is_goal(&self, id: &u32) -> bool {
-        match (&self.is_goal, self.goal) {
-            (Some(is_goal), _) => self.guarded(false, || is_goal.call1((self.state(*id),))?.is_truthy()),
-            (None, goal) => goal == Some(*id),
-        }
-    }
-
-    fn heuristic(&self, id: &u32) -> u32 {
-        let Some(heuristic) = &self.heuristic else { return 0 };
-        // After an error, a bound of "infinity" cuts every branch at once.
-        self.guarded(u32::MAX, || {
-            let value = heuristic.call1((self.state(*id),))?;
-            value.extract().map_err(|_| {
-                PyValueError::new_err(format!("the heuristic must return non-negative integers, got {value}"))
-            })
-        })
-    }
-
-    fn successors(&self, id: &u32, _last: Option<u32>, out: &mut Vec<Edge<u32, u32>>) {
-        self.edges(&self.successors, *id, out, true);
+impl Goal for Bound<'_, PyAny> {
+    fn reached(&self, callbacks: &Callbacks<'_, '_>, id: u32) -> bool {
+        callbacks.guarded(false, || self.call1((callbacks.state(id),))?.is_truthy())
     }
 }
 
-impl Reversible for PythonProblem<'_, '_> {
+impl Goal for GoalState {
+    fn reached(&self, _callbacks: &Callbacks<'_, '_>, id: u32) -> bool {
+        self.0 == id
+    }
+}
+
+impl<G: Goal> Problem for PythonProblem<'_, '_, '_, G> {
+    type State = u32;
+    type Move = u32;
+    const SKIP_CYCLES: bool = true;
+    // A callback may take any time: a time limit or Ctrl-C is noticed after
+    // the expansion that passed it, not thousands later.
+    const EXPANSIONS_PER_CHECK: u64 = 1;
+
+    fn is_goal(&self, id: &u32) -> bool {
+        self.goal.reached(self.callbacks, *id)
+    }
+
+    fn heuristic(&self, id: &u32) -> u32 {
+        let Some(heuristic) = &self.callbacks.heuristic else { return 0 };
+        // After an error, a bound of "infinity" cuts every branch at once.
+        self.callbacks
+            .guarded(u32::MAX, || callback_u32(&heuristic.call1((self.callbacks.state(*id),))?, "heuristic values"))
+    }
+
+    fn successors(&self, id: &u32, _last: Option<u32>, out: &mut Vec<Edge<u32, u32>>) {
+        self.callbacks.edges(&self.callbacks.successors, *id, out, true);
+    }
+}
+
+impl Reversible for PythonProblem<'_, '_, '_, GoalState> {
     fn goal(&self) -> u32 {
-        self.goal.expect("bidirectional search is given a goal state")
+        self.goal.0
     }
 
     fn predecessors(&self, id: &u32, out: &mut Vec<Edge<u32, u32>>) {
-        let function = self.predecessors.as_ref().unwrap_or(&self.successors);
-        self.edges(function, *id, out, false);
+        let function = self.callbacks.predecessors.as_ref().unwrap_or(&self.callbacks.successors);
+        self.callbacks.edges(function, *id, out, false);
     }
 }
 
 /// Runs one of the engines on Python callables; see `idastar.search`.
 /// Returns the raw result with the path as the states from start to goal.
+///
+/// `bidirectional_bfs` takes a `goal` state; the other engines an
+/// `is_goal` callable.
 #[pyfunction]
 #[pyo3(signature = (engine, start, successors, *, heuristic=None, is_goal=None, goal=None, predecessors=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None))]
 #[allow(clippy::too_many_arguments)]
@@ -146,23 +199,22 @@ pub(crate) fn search_python<'py>(
     time_limit: Option<f64>,
     max_states: Option<usize>,
 ) -> PyResult<RawResult<Bound<'py, PyAny>>> {
+    const ENGINES: [&str; 5] = ["ida_star", "astar", "iddfs", "bfs", "bidirectional_bfs"];
+    if !ENGINES.contains(&engine) {
+        return Err(PyValueError::new_err(format!("unknown engine {engine:?}; expected one of {ENGINES:?}")));
+    }
     let failed = AtomicBool::new(false);
-    let mut problem = PythonProblem {
-        successors,
-        predecessors,
-        heuristic,
-        is_goal,
-        goal: None,
+    let callbacks = Callbacks {
+        successors: callable("successors", successors)?,
+        predecessors: predecessors.map(|p| callable("predecessors", p)).transpose()?,
+        heuristic: heuristic.map(|h| callable("heuristic", h)).transpose()?,
         ids: PyDict::new(py),
         states: RefCell::new(Vec::new()),
         error: Mutex::new(None),
         failed: &failed,
     };
-    let start_id = problem.id(&start)?;
-    if let Some(goal) = &goal {
-        problem.goal = Some(problem.id(goal)?);
-    }
     let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
+    let start_id = callbacks.id(&start)?;
     let pending = Mutex::new(None::<PyErr>);
     // Ctrl-C, or an exception in a callback, stops the search.
     let stop = || {
@@ -178,15 +230,22 @@ pub(crate) fn search_python<'py>(
         }
     };
     let limits = Limits { interrupt: Some(&stop), ..limits };
-    let result: SearchResult<u32> = match engine {
-        "ida_star" => ida_star(&problem, start_id, &limits),
-        "astar" => astar(&problem, start_id, &limits),
-        "iddfs" => iddfs(&problem, start_id, &limits),
-        "bfs" => bfs(&problem, start_id, &limits),
-        "bidirectional_bfs" => bidirectional_bfs(&problem, start_id, &limits),
-        other => return Err(PyValueError::new_err(format!("unknown engine {other:?}"))),
+    let result: SearchResult<u32> = if engine == "bidirectional_bfs" {
+        let goal =
+            goal.ok_or_else(|| PyValueError::new_err("goal must be the goal state for bidirectional_bfs, got None"))?;
+        let problem = PythonProblem { callbacks: &callbacks, goal: GoalState(callbacks.id(&goal)?) };
+        bidirectional_bfs(&problem, start_id, &limits)
+    } else {
+        let is_goal = is_goal.ok_or_else(|| PyTypeError::new_err(format!("{engine} needs is_goal, got None")))?;
+        let problem = PythonProblem { callbacks: &callbacks, goal: callable("is_goal", is_goal)? };
+        match engine {
+            "ida_star" => ida_star(&problem, start_id, &limits),
+            "astar" => astar(&problem, start_id, &limits),
+            "iddfs" => iddfs(&problem, start_id, &limits),
+            _ => bfs(&problem, start_id, &limits),
+        }
     };
-    if let Some(err) = problem.error.lock().expect("not poisoned").take() {
+    if let Some(err) = callbacks.error.lock().expect("not poisoned").take() {
         return Err(err);
     }
     if let Some(err) = pending.into_inner().expect("not poisoned") {
@@ -196,7 +255,7 @@ pub(crate) fn search_python<'py>(
         return Err(PyKeyboardInterrupt::new_err("search interrupted"));
     }
     let solved = result.is_solved();
-    let mut raw = raw(result, |id| problem.state(id));
+    let mut raw = raw(result, |id| callbacks.state(id));
     if solved {
         raw.2.insert(0, start);
     }
