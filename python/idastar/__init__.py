@@ -21,7 +21,10 @@ the path when solved, a proven lower bound otherwise, and statistics. Every
 puzzle's ``solve_many`` solves a batch on all cores, and with
 ``arrays=True`` returns a :class:`BatchResult` of numpy arrays instead.
 Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`); a position
-that cannot reach the goal raises :class:`Unsolvable`, a kind of it.
+that cannot reach the goal raises :class:`Unsolvable`, a kind of it. A bug
+of idastar itself (an internal check of the Rust core failing) raises
+:class:`InternalError`, a :class:`RuntimeError`, whatever the input: please
+report it.
 """
 
 from __future__ import annotations
@@ -29,7 +32,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._core import InvalidPuzzle, Unsolvable, __version__
+from . import _core
+from ._core import InternalError, InvalidPuzzle, Unsolvable, __version__
+from ._panics import raise_internal_errors
+
+raise_internal_errors(_core)
 
 if TYPE_CHECKING:
     from . import booksort, fifteen, reference, rotation, search, sliding, squares  # noqa: F401
@@ -60,6 +67,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "BatchResult",
+    "InternalError",
     "InvalidPuzzle",
     "Iteration",
     "Outcome",

@@ -32,6 +32,16 @@ class InvalidPuzzle(ValueError):
 class Unsolvable(InvalidPuzzle):
     """The position is valid, but the goal cannot be reached from it."""
 
+class InternalError(RuntimeError):
+    """A bug in idastar, not in the input: an internal check failed (a panic of
+    the Rust core). Please report it with the message, which says where."""
+
+#: What pyo3 raises for a panic; idastar turns it into InternalError.
+_PanicException: type[BaseException]
+
+def _take_panic_report() -> str | None: ...
+def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
+
 def booksort_solve(
     books: Sequence[int],
     *,

@@ -8,7 +8,7 @@ use std::time::Duration;
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
 use idastar_core::{Limits, Outcome, Reversible, SearchResult};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -91,10 +91,11 @@ pub(crate) fn detached_batch<R: Send>(
             worker.join()
         })
     });
+    // A panic of the work goes on as one here, where pyo3 catches it.
+    let (result, outcome) = joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     if let Some(err) = signal {
         return Err(err);
     }
-    let (result, outcome) = joined.map_err(|_| PyRuntimeError::new_err("a search thread failed"))?;
     if outcome == Outcome::Interrupted {
         return Err(PyKeyboardInterrupt::new_err("search interrupted"));
     }

@@ -5,6 +5,7 @@
 mod booksort;
 mod common;
 mod packing;
+mod panics;
 mod rotation;
 mod search;
 mod sliding;
@@ -12,12 +13,19 @@ mod squares;
 
 use idastar_core::Error;
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 create_exception!(idastar, InvalidPuzzle, PyValueError, "The input does not describe a valid position of the puzzle.");
 create_exception!(idastar, Unsolvable, InvalidPuzzle, "The position is valid, but the goal cannot be reached from it.");
+create_exception!(
+    idastar,
+    InternalError,
+    PyRuntimeError,
+    "A bug in idastar, not in the input: an internal check failed (a panic of the Rust core). \
+     Please report it with the message, which says where."
+);
 
 /// The one place where core errors become Python exceptions.
 pub(crate) fn to_py(error: Error) -> PyErr {
@@ -37,12 +45,14 @@ pub(crate) fn to_py(error: Error) -> PyErr {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
+    m.add("InternalError", m.py().get_type::<InternalError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_THREADS", common::MAX_THREADS)?;
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
     packing::register(m)?;
+    panics::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     squares::register(m)?;
