@@ -2,7 +2,7 @@
 //! without the interpreter lock, and the raw result tuple.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
@@ -11,6 +11,7 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use rayon::ThreadPool;
 
 use crate::InvalidPuzzle;
 
@@ -180,24 +181,68 @@ pub(crate) fn in_case(index: usize, error: PyErr) -> PyErr {
 /// The most threads a batch may ask for.
 pub(crate) const MAX_THREADS: usize = 1024;
 
-/// Runs `work` on a pool of `threads` threads (all cores when `None`), so
+/// Runs `work` on at most `threads` threads (all cores when `None`), so
 /// that batch functions can be told how many cores to use.
+///
+/// The searches are CPU-bound, so more threads than cores are never
+/// started: they would only wait, and idle workers of a pool cost time, as
+/// each looks for work at every other one (a batch on 1,024 threads took
+/// 50 times as long as on two on a two-core machine).
 pub(crate) fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() -> R + Send) -> PyResult<R> {
     match threads {
-        None => Ok(work()),
         Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
-        // Far more threads than cores only costs memory and start-up time.
         Some(threads) if threads > MAX_THREADS => {
             Err(PyValueError::new_err(format!("threads must be at most {MAX_THREADS}, got {threads}")))
         }
-        Some(threads) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|err| PyValueError::new_err(format!("cannot start {threads} threads: {err}")))?;
-            Ok(pool.install(work))
-        }
+        // The global pool has a thread per core.
+        Some(threads) if threads < rayon::current_num_threads() => Ok(pool_of(threads)?.install(work)),
+        _ => Ok(work()),
     }
+}
+
+/// How many pools of a given size are kept for the next batch.
+const KEPT_POOLS: usize = 4;
+
+/// The pools kept, the one used last at the end, and how many were built.
+struct Pools {
+    kept: Vec<(usize, Arc<ThreadPool>)>,
+    built: u64,
+}
+
+static POOLS: Mutex<Pools> = Mutex::new(Pools { kept: Vec::new(), built: 0 });
+
+/// A pool of `threads` threads, built once and kept while it is among the
+/// few sizes used last: the command line solves a chunk of cases per call,
+/// and starting threads for each cost more than many a chunk; a program
+/// that asks for many sizes still keeps a bounded number of threads.
+fn pool_of(threads: usize) -> PyResult<Arc<ThreadPool>> {
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(at) = pools.kept.iter().position(|&(size, _)| size == threads) {
+        let entry = pools.kept.remove(at);
+        let pool = Arc::clone(&entry.1);
+        pools.kept.push(entry);
+        return Ok(pool);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|index| format!("idastar-{index}"))
+        .build()
+        .map_err(|err| PyValueError::new_err(format!("cannot start {threads} threads: {err}")))?;
+    let pool = Arc::new(pool);
+    pools.built += 1;
+    if pools.kept.len() == KEPT_POOLS {
+        pools.kept.remove(0);
+    }
+    pools.kept.push((threads, Arc::clone(&pool)));
+    Ok(pool)
+}
+
+/// `(built, kept)`: how many thread pools batches have built so far, and
+/// the sizes of those kept, for the tests.
+#[pyfunction]
+pub(crate) fn _thread_pools() -> (u64, Vec<usize>) {
+    let pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    (pools.built, pools.kept.iter().map(|&(size, _)| size).collect())
 }
 
 /// The cases of a batch, one row each: from a 2-D `int64` numpy array (the

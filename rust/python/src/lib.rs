@@ -48,6 +48,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", m.py().get_type::<InternalError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_THREADS", common::MAX_THREADS)?;
+    m.add_function(wrap_pyfunction!(common::_thread_pools, m)?)?;
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
