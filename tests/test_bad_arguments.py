@@ -140,3 +140,26 @@ def test_time_limits_are_numbers_of_seconds_and_beyond_any_clock_none(
     for unlimited in [10**400, float("inf"), 1e300, np.float32(1e30)]:
         solve(unlimited)
     solve(np.int8(3))
+
+
+def test_moves_that_are_not_letters_are_bad_input() -> None:
+    # A move of another type was an AttributeError from str.upper.
+    for moves in ([1, 2], b"UD", ["U", None]):
+        with pytest.raises(InvalidPuzzle, match="is not one of U, D, L, R"):
+            fifteen.apply(list(range(1, 16)) + [0], moves)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda rows: rotation.solve_many(np.broadcast_to(np.ones(24, np.int8), (rows, 24))),
+        lambda rows: booksort.solve_many(np.broadcast_to(np.arange(1, 4), (rows, 3))),
+        lambda rows: booksort.unpack(np.broadcast_to(np.uint64(0), (rows,)), 3),
+    ],
+)
+def test_arrays_too_large_for_memory_are_bad_input_not_memory_errors(
+    call: Callable[[int], object],
+) -> None:
+    # A broadcast view costs nothing until the core's contiguous copy is made.
+    with pytest.raises(ValueError, match="do not fit in memory"):
+        call(2**44)

@@ -118,7 +118,7 @@ def case_array(cases: Any, width: int | None = None) -> Any:
     if cases.ndim != 2 or (width is not None and cases.shape[1] != width):
         wanted = f"(cases, {width})" if width is not None else "(cases, values)"
         raise InvalidPuzzle(f"the cases must be an array of shape {wanted}, got {cases.shape}")
-    return numpy.ascontiguousarray(cases, dtype=numpy.int64)
+    return _contiguous(cases, numpy.int64, "cases", InvalidPuzzle)
 
 
 def code_array(codes: Any, what: str = "codes") -> Any:
@@ -134,4 +134,17 @@ def code_array(codes: Any, what: str = "codes") -> Any:
         raise ValueError(
             f"{what} must be a 1-D integer array, got {codes.dtype} of shape {codes.shape}"
         )
-    return numpy.ascontiguousarray(codes, dtype=numpy.uint64)
+    return _contiguous(codes, numpy.uint64, what, ValueError)
+
+
+def _contiguous(array: Any, dtype: Any, what: str, error: type[ValueError]) -> Any:
+    """``array`` as a C-contiguous array of ``dtype``; a copy too large for
+    the memory (a broadcast view of 2**40 rows, say) is ``error``."""
+    import numpy
+
+    try:
+        return numpy.ascontiguousarray(array, dtype=dtype)
+    except MemoryError:
+        raise error(
+            f"the {what} do not fit in memory: {array.size:,} values of shape {array.shape}"
+        ) from None

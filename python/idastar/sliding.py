@@ -450,7 +450,7 @@ def apply(
         raise InvalidPuzzle(f"tiles must be 0..{width * height - 1} once each")
     at = board.index(0)
     for step, letter in enumerate(moves):
-        delta = _DELTAS.get(letter.upper())
+        delta = _DELTAS.get(letter.upper()) if isinstance(letter, str) else None
         if delta is None:
             raise InvalidPuzzle(f"move {step}: {letter!r} is not one of U, D, L, R")
         row, col = divmod(at, width)
