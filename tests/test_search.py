@@ -224,6 +224,26 @@ def test_unhashable_states_are_a_type_error() -> None:
         search.bidirectional_bfs(0, {3}, lambda s: [])
 
 
+def test_a_state_whose_hash_or_equality_raises_propagates_it() -> None:
+    class Touchy:
+        def __init__(self, n: int, fails: str) -> None:
+            self.n, self.fails = n, fails
+
+        def __hash__(self) -> int:
+            if self.fails == "hash":
+                raise ArithmeticError("no hash")
+            return 0
+
+        def __eq__(self, other: object) -> bool:
+            raise LookupError("no equality")
+
+    with pytest.raises(ArithmeticError, match="no hash"):
+        search.bfs(Touchy(0, "hash"), lambda s: [], lambda s: False)
+    # Equality is asked when two states share a hash.
+    with pytest.raises(LookupError, match="no equality"):
+        search.bfs(Touchy(0, "eq"), lambda s: [(Touchy(1, "eq"), 1)], lambda s: False)
+
+
 @pytest.mark.parametrize("value", [-1, float("nan"), "1", True, [1]])
 def test_bad_time_limits_are_value_errors_naming_the_option(value: object) -> None:
     with pytest.raises(ValueError, match="time_limit must be a non-negative number of seconds"):

@@ -69,10 +69,12 @@ impl<'py> Callbacks<'py, '_> {
         if let Some(id) = self.ids.get_item(state)? {
             return id.extract();
         }
-        let mut states = self.states.borrow_mut();
-        let id = u32::try_from(states.len()).map_err(|_| PyValueError::new_err("more than 2^32 states"))?;
+        let count = self.states.borrow().len();
+        let id = u32::try_from(count).map_err(|_| PyValueError::new_err("more than 2^32 states"))?;
+        // No borrow is held while Python code (the state's __hash__ and
+        // __eq__) runs.
         self.ids.set_item(state, id)?;
-        states.push(state.clone());
+        self.states.borrow_mut().push(state.clone());
         Ok(id)
     }
 
