@@ -146,7 +146,7 @@ def test_moves_that_are_not_letters_are_bad_input() -> None:
     # A move of another type was an AttributeError from str.upper.
     for moves in ([1, 2], b"UD", ["U", None]):
         with pytest.raises(InvalidPuzzle, match="is not one of U, D, L, R"):
-            fifteen.apply(list(range(1, 16)) + [0], moves)  # type: ignore[arg-type]
+            fifteen.apply([*range(1, 16), 0], moves)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

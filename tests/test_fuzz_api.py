@@ -141,7 +141,17 @@ def spoiled(draw: st.DrawFn, values: list[Any]) -> list[Any]:
     return values
 
 
-DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint64, np.float32, np.float64]
+DTYPES = [
+    np.bool_,
+    np.int8,
+    np.int16,
+    np.int32,
+    np.int64,
+    np.uint8,
+    np.uint64,
+    np.float32,
+    np.float64,
+]
 
 
 @st.composite
@@ -195,7 +205,9 @@ def shelf(draw: st.DrawFn) -> Any:
 def booksort_calls(draw: st.DrawFn) -> Callable[[], object]:
     options = {
         "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 6))),
-        "engine": maybe(draw, st.sampled_from(["ida", "astar", "iddfs", "bfs", "bidirectional", "x"])),
+        "engine": maybe(
+            draw, st.sampled_from(["ida", "astar", "iddfs", "bfs", "bidirectional", "x"])
+        ),
         "heuristic": maybe(draw, st.sampled_from(["cycles", "breakpoints", "y"])),
         "goal_ball": maybe(draw, st.one_of(st.none(), st.integers(0, 4))),
         "node_limit": maybe(draw, st.integers(0, 5000)),
@@ -256,7 +268,9 @@ def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
                 ),
                 lambda: rotation.solve_many(boards, engine=engine, **batch, **extra),
                 lambda: rotation.solve_many(draw(odd_arrays(boards)), engine=engine, **batch),
-                lambda: rotation.apply(values, draw(st.one_of(st.text("ABCDEFGHI", max_size=6), odd))),
+                lambda: rotation.apply(
+                    values, draw(st.one_of(st.text("ABCDEFGHI", max_size=6), odd))
+                ),
                 lambda: rotation.is_solved(values),
                 lambda: rotation.centre_table(draw(st.one_of(st.integers(6, 25), odd))),
                 lambda: rotation.pack(draw(odd_arrays(boards))),
@@ -323,10 +337,17 @@ def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
         "width": width,
         "height": height,
         "goal": maybe(draw, st.sampled_from(["blank-last", "blank-first", "p"])),
-        "heuristic": maybe(draw, st.sampled_from(heuristics)) if small else draw(st.sampled_from(heuristics)),
-        "engine": maybe(draw, st.sampled_from(["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional", "o"])),
+        "heuristic": maybe(draw, st.sampled_from(heuristics))
+        if small
+        else draw(st.sampled_from(heuristics)),
+        "engine": maybe(
+            draw,
+            st.sampled_from(["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional", "o"]),
+        ),
         "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 30))),
-        "node_limit": draw(st.integers(0, 5000)) if not small else maybe(draw, st.integers(0, 5000)),
+        "node_limit": draw(st.integers(0, 5000))
+        if not small
+        else maybe(draw, st.integers(0, 5000)),
         "time_limit": draw(seconds),
         "state_limit": maybe(draw, st.one_of(st.none(), st.integers(0, 10**5))),
         **typo(draw),
@@ -339,18 +360,34 @@ def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
         st.sampled_from(
             [
                 lambda: sliding.solve(tiles, **options),
-                lambda: sliding.solve(tiles, patterns=draw(st.one_of(names, st.just([pattern]))), **options),
+                lambda: sliding.solve(
+                    tiles, patterns=draw(st.one_of(names, st.just([pattern]))), **options
+                ),
                 lambda: sliding.solve_many(boards, **options, **batch),
                 lambda: sliding.solve_many(draw(odd_arrays(boards)), **options, **batch),
                 lambda: sliding.distance(tiles, **size) if small else None,
-                lambda: sliding.lower_bound(tiles, **size, heuristic=draw(st.sampled_from(heuristics))),
+                lambda: sliding.lower_bound(
+                    tiles, **size, heuristic=draw(st.sampled_from(heuristics))
+                ),
                 lambda: sliding.is_solvable(tiles, **size, goal=options["goal"]),
-                lambda: sliding.apply(tiles, draw(st.one_of(st.text("UDLRX", max_size=8), odd)), **size),
-                lambda: sliding.replay(tiles, draw(st.lists(st.one_of(st.sampled_from("UDLR"), odd), max_size=5)), **size),
+                lambda: sliding.apply(
+                    tiles, draw(st.one_of(st.text("UDLRX", max_size=8), odd)), **size
+                ),
+                lambda: sliding.replay(
+                    tiles,
+                    draw(st.lists(st.one_of(st.sampled_from("UDLR"), odd), max_size=5)),
+                    **size,
+                ),
                 lambda: sliding.partition(draw(names), **size),
                 lambda: sliding.goal_tiles(draw(st.one_of(odd, st.just(tiles))), **size),
-                lambda: sliding.distance_distribution(draw(st.one_of(st.integers(1, 3), odd)), draw(st.one_of(st.integers(1, 3), odd))),
-                lambda: sliding.pattern_database(pattern, **size) if small else sliding.pattern_database(draw(odd), **size),
+                lambda: sliding.distance_distribution(
+                    draw(st.one_of(st.integers(1, 3), odd)), draw(st.one_of(st.integers(1, 3), odd))
+                ),
+                lambda: (
+                    sliding.pattern_database(pattern, **size)
+                    if small
+                    else sliding.pattern_database(draw(odd), **size)
+                ),
                 lambda: sliding.rank(pattern, draw(odd)),
                 lambda: sliding.cache_dir(draw(odd)),
                 lambda: sliding.pack(draw(odd_arrays(boards)), **size),
@@ -455,7 +492,9 @@ def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
                 lambda: search.astar(start, successors, heuristic, is_goal, **limits_, **stored),
                 lambda: search.iddfs(start, successors, is_goal, **limits_),
                 lambda: search.bfs(start, successors, is_goal, **limits_, **stored),
-                lambda: search.bidirectional_bfs(start, goal_state, successors, **limits_, **stored),
+                lambda: search.bidirectional_bfs(
+                    start, goal_state, successors, **limits_, **stored
+                ),
                 lambda: search.bidirectional_bfs(
                     start, goal_state, successors, odd_callback(draw, steps, depth), **limits_
                 ),

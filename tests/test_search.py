@@ -177,7 +177,11 @@ def test_bad_successors_are_named(
 @pytest.mark.parametrize(
     ("heuristic", "error", "message"),
     [
-        (lambda n: -1, ValueError, "heuristic values must be integers from 0 to 4294967295, got -1"),
+        (
+            lambda n: -1,
+            ValueError,
+            "heuristic values must be integers from 0 to 4294967295, got -1",
+        ),
         (lambda n: 2**40, ValueError, "from 0 to 4294967295, got 1099511627776"),
         (lambda n: 0.5, TypeError, "heuristic values must be integers, got 0.5"),
         (lambda n: float("nan"), TypeError, "heuristic values must be integers, got nan"),
@@ -195,14 +199,19 @@ def test_bad_heuristic_values_are_named(
 
 def test_booleans_count_as_the_integers_they_are() -> None:
     # As in Python arithmetic, and in the reference engines.
-    assert search.ida_star(0, lambda n: [(n + 1, True)], lambda n: n < 3, lambda n: n == 3).cost == 3
+    assert (
+        search.ida_star(0, lambda n: [(n + 1, True)], lambda n: n < 3, lambda n: n == 3).cost == 3
+    )
 
 
 def test_what_is_not_callable_is_a_type_error_naming_the_argument() -> None:
     step = lambda n: [(n + 1, 1)]  # noqa: E731
     for run, name in [
         (lambda: search.bfs(0, 5, lambda n: n == 3), "successors must be callable, got int"),  # type: ignore[arg-type]
-        (lambda: search.astar(0, step, "h", lambda n: n == 3), "heuristic must be callable, got str"),  # type: ignore[arg-type]
+        (
+            lambda: search.astar(0, step, "h", lambda n: n == 3),
+            "heuristic must be callable, got str",
+        ),  # type: ignore[arg-type]
         (lambda: search.iddfs(0, step, [3]), "is_goal must be callable, got list"),  # type: ignore[arg-type]
         (lambda: search.bfs(0, step, None), "bfs needs is_goal, got None"),  # type: ignore[arg-type]
         (lambda: search.bidirectional_bfs(0, 3, step, 1), "predecessors must be callable"),  # type: ignore[arg-type]
@@ -306,7 +315,9 @@ def test_slow_callbacks_keep_the_time_limit(engine: str) -> None:
     if engine == "bidirectional_bfs":
         result = search.bidirectional_bfs(0, -(10**6), successors, time_limit=0.05)
     elif engine in ("ida_star", "astar"):
-        result = getattr(search, engine)(0, successors, lambda n: 0, lambda n: n < 0, time_limit=0.05)
+        result = getattr(search, engine)(
+            0, successors, lambda n: 0, lambda n: n < 0, time_limit=0.05
+        )
     else:
         result = getattr(search, engine)(0, successors, lambda n: n < 0, time_limit=0.05)
     assert result.outcome is Outcome.TIME_LIMIT
