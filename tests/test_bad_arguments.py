@@ -9,6 +9,7 @@ ranges first.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -163,3 +164,12 @@ def test_arrays_too_large_for_memory_are_bad_input_not_memory_errors(
     # A broadcast view costs nothing until the core's contiguous copy is made.
     with pytest.raises(ValueError, match="do not fit in memory"):
         call(2**44)
+
+
+def test_board_sides_of_apply_are_checked_before_any_arithmetic() -> None:
+    # numpy sides overflowed in width * height, with a RuntimeWarning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for width, height in [(np.uint64(2**64 - 1), np.uint64(2)), (2**70, 2), (2.0, 2)]:
+            with pytest.raises(InvalidPuzzle, match="board width must be"):
+                sliding.apply([1, 2, 3, 0], "U", width=width, height=height)  # type: ignore[arg-type]

@@ -431,6 +431,7 @@ def _shape(n: int, width: int | None, height: int | None) -> tuple[int, int]:
         return side, side
     if width is None or height is None:
         raise InvalidPuzzle("give both width and height, or neither for a square board")
+    width, height = _size(width, height)
     if width * height != n:
         raise InvalidPuzzle(f"a {width}x{height} board has {width * height} cells, got {n} tiles")
     return width, height
