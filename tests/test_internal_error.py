@@ -11,6 +11,7 @@ interpreter lock, and on a worker thread of a batch.
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 import types
@@ -41,6 +42,9 @@ def test_internal_error_is_documented_and_exported() -> None:
     assert "InternalError" in idastar.__all__
     assert issubclass(idastar.InternalError, RuntimeError)
     assert "bug" in (idastar.InternalError.__doc__ or "")
+    # Errors pickle, as the others do, so that they cross process pools.
+    copy = pickle.loads(pickle.dumps(idastar.InternalError("where")))
+    assert type(copy) is idastar.InternalError and str(copy) == "where"
 
 
 def test_every_function_of_the_core_is_under_the_net() -> None:
