@@ -159,3 +159,33 @@ def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
     finally:
         sys.stdin = old_stdin
     return status, out.getvalue(), err.getvalue()
+
+
+def run_child(code: str, env: dict[str, str] | None = None, timeout: float = 60) -> tuple[object, float]:
+    """Runs ``code`` in a fresh interpreter (with ``env`` added to this one's
+    environment); the code sets ``result`` to something JSON can write.
+
+    Returns ``(result, peak)``: the result and the child's peak resident
+    memory in MiB. A child still running after ``timeout`` seconds is
+    killed and fails the test; so does one that raises.
+    """
+    import json
+    import textwrap
+
+    script = (
+        "import json, resource\nresult = None\n"
+        + textwrap.dedent(code)
+        + "\npeak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024"
+        + "\nprint(json.dumps([result, peak]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result, peak = json.loads(done.stdout.splitlines()[-1])
+    return result, peak

@@ -57,8 +57,10 @@ impl Options {
                 pdb::partition(&geometry, &goal, &name).map_err(to_py)?
             }
         };
-        if let Some(dir) = &cache_dir {
-            pdb_cache::check_dir(dir).map_err(to_py)?;
+        // Refused alike whether the argument or the environment names it,
+        // whenever the databases would be kept there.
+        if heuristic == Heuristic::Pdb || cache_dir.is_some() {
+            pdb_cache::check_dir(cache_dir.as_deref()).map_err(to_py)?;
         }
         Ok(Options { geometry, goal, heuristic, patterns, reflect, cache_dir })
     }
