@@ -9,7 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use crate::common::{case_rows, detached, detached_batch, in_case, limits, on_threads, raw, result_arrays, RawResult};
+use crate::common::{
+    case_rows, detached, detached_batch, detached_whole_space, in_case, limits, on_threads, raw, result_arrays,
+    RawResult,
+};
 use crate::to_py;
 
 /// Which solver answers: the pattern database or the judge solution's IDA*.
@@ -137,7 +140,7 @@ fn rotation_table<'py>(py: Python<'py>, cells: u32) -> PyResult<(Bound<'py, PyBy
 /// `idastar.rotation.census`.
 #[pyfunction]
 fn rotation_census(py: Python<'_>) -> PyResult<Vec<u64>> {
-    py.detach(rotation::census).map_err(to_py)
+    detached_whole_space(py, |interrupt| rotation::census(Some(interrupt)))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
