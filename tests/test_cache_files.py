@@ -13,12 +13,15 @@ import os
 import shutil
 import socket
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 from conftest import run_child, run_cli
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from idastar import fifteen, sliding
 
@@ -39,6 +42,8 @@ class Table(NamedTuple):
     file: str
     code: str
     expected: object
+    #: Bytes of data after the header, its length and its checksum.
+    length: int
 
 
 TABLES = {
@@ -46,16 +51,19 @@ TABLES = {
         "rotation-centre-8.bin",
         f"from idastar import rotation\nresult = rotation.solve({BOARD!r}).moves",
         "AC",
+        735_471 + 1,  # C(24, 8) distances and the depth byte
     ),
     "sliding": Table(
         "sliding-4x4-0-1-2-3.pdb",
         "from idastar import fifteen\nresult = int(fifteen.pattern_database((1, 2, 3, 4)).sum())",
         None,  # filled in by `sound_files`
+        16 * 15 * 14 * 13,
     ),
     "5-5-5": Table(
         "sliding-4x4-5-3-2-1-0.pdb",
         f"from idastar import fifteen\nresult = fifteen.solve({FIFTEEN!r}, patterns='5-5-5').cost",
         8,
+        16 * 15 * 14 * 13 * 12,
     ),
 }
 
@@ -152,6 +160,104 @@ def test_a_sound_file_is_used_as_it_is(tmp_path: Path, sound_files: dict[str, by
     before = path.stat()
     assert use(table, tmp_path) == table.expected
     assert path.stat().st_ino == before.st_ino  # not rewritten
+
+
+# --------------------------------------------------------------------------
+# Damaged files of every kind, at random
+
+#: Examples per table; ``IDASTAR_FUZZ_EXAMPLES`` raises it for a long campaign.
+FUZZ_EXAMPLES = int(os.environ.get("IDASTAR_FUZZ_EXAMPLES", "15"))
+HUGE = [2**31, 2**32, 2**40, 2**63, 2**64 - 1]
+
+#: A damage: its class and what it takes (positions, values, sizes).
+Damage = tuple[str, object]
+
+
+@st.composite
+def damages(draw: st.DrawFn, table: Table, size: int) -> Damage:
+    """One way to damage a table's file of ``size`` bytes (header, length,
+    checksum, data), or to put something else in its place."""
+    kind = draw(
+        st.sampled_from(
+            ["truncate", "flip", "length", "length and size", "append", "sparse tail",
+             "garbage", "zeros", *NOT_FILES]
+        )
+    )
+    if kind == "truncate":
+        return kind, draw(st.integers(0, size - 1))
+    if kind == "flip":
+        positions = st.integers(0, size - 1)
+        masks = st.integers(1, 255)
+        return kind, draw(st.lists(st.tuples(positions, masks), min_size=1, max_size=8, unique_by=lambda f: f[0]))
+    if kind in ("length", "length and size"):
+        length = draw(st.sampled_from(HUGE) | st.integers(0, 2**64 - 1) | st.integers(0, 2 * table.length))
+        if length == table.length:
+            length += 1
+        return kind, length
+    if kind == "append":
+        return kind, draw(st.binary(min_size=1, max_size=4096))
+    if kind == "sparse tail":
+        return kind, draw(st.integers(size + 1, 8 << 30))
+    if kind == "garbage":
+        return kind, draw(st.binary(max_size=4096))
+    return kind, None
+
+
+def damage(path: Path, sound: bytes, table: Table, what: Damage) -> None:
+    kind, value = what
+    header = len(sound) - 16 - table.length  # where the length field starts
+    if kind in NOT_FILES:
+        NOT_FILES[kind][0](path)
+        return
+    data = bytearray(sound)
+    if kind == "truncate":
+        del data[value:]  # type: ignore[misc]
+    elif kind == "flip":
+        for at, mask in value:  # type: ignore[attr-defined]
+            data[at] ^= mask
+    elif kind in ("length", "length and size"):
+        data[header : header + 8] = int(value).to_bytes(8, "little")  # type: ignore[call-overload]
+    elif kind == "append":
+        data += value  # type: ignore[operator]
+    elif kind == "garbage":
+        data = bytearray(value)  # type: ignore[arg-type]
+    elif kind == "zeros":
+        data = bytearray(len(sound))
+    path.write_bytes(data)
+    if kind == "sparse tail":
+        os.truncate(path, value)  # type: ignore[arg-type]
+    elif kind == "length and size":
+        # As long as the damaged length says (a sparse file when that is huge).
+        os.truncate(path, min(header + 16 + int(value), 8 << 30))  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("name", ["rotation", "sliding"])
+@settings(
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_every_damaged_file_is_rebuilt_never_trusted(
+    name: str, data: st.DataObject, sound_files: dict[str, bytes]
+) -> None:
+    """Whatever the damage, a run gives the right answer in bounded time and
+    memory, and leaves the sound file (a directory in the way stays).
+    ``--hypothesis-show-statistics`` counts the damages by class."""
+    table = TABLES[name]
+    sound = sound_files[name]
+    what = data.draw(damages(table, len(sound)), label="damage")
+    event(f"{name}: {what[0]}")
+    with tempfile.TemporaryDirectory() as cache:
+        path = Path(cache) / table.file
+        damage(path, sound, table, what)
+        assert use(table, Path(cache)) == table.expected
+        if what[0] == "directory":
+            assert path.is_dir()
+        else:
+            assert not path.is_symlink() and path.read_bytes() == sound
+        assert not list(Path(cache).glob(".*.tmp"))
 
 
 # --------------------------------------------------------------------------
