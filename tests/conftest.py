@@ -187,7 +187,9 @@ def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
-def run_child(code: str, env: dict[str, str] | None = None, timeout: float = 60) -> tuple[object, float]:
+def run_child(
+    code: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> tuple[object, float]:
     """Runs ``code`` in a fresh interpreter (with ``env`` added to this one's
     environment); the code sets ``result`` to something JSON can write.
 

@@ -25,7 +25,9 @@ from hypothesis import strategies as st
 
 from idastar import fifteen, sliding
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, sockets and /dev/zero are Unix's")
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32", reason="FIFOs, sockets and /dev/zero are Unix's"
+)
 
 BOARD = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
 FIFTEEN = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
@@ -179,8 +181,17 @@ def damages(draw: st.DrawFn, table: Table, size: int) -> Damage:
     checksum, data), or to put something else in its place."""
     kind = draw(
         st.sampled_from(
-            ["truncate", "flip", "length", "length and size", "append", "sparse tail",
-             "garbage", "zeros", *NOT_FILES]
+            [
+                "truncate",
+                "flip",
+                "length",
+                "length and size",
+                "append",
+                "sparse tail",
+                "garbage",
+                "zeros",
+                *NOT_FILES,
+            ]
         )
     )
     if kind == "truncate":
@@ -188,9 +199,13 @@ def damages(draw: st.DrawFn, table: Table, size: int) -> Damage:
     if kind == "flip":
         positions = st.integers(0, size - 1)
         masks = st.integers(1, 255)
-        return kind, draw(st.lists(st.tuples(positions, masks), min_size=1, max_size=8, unique_by=lambda f: f[0]))
+        return kind, draw(
+            st.lists(st.tuples(positions, masks), min_size=1, max_size=8, unique_by=lambda f: f[0])
+        )
     if kind in ("length", "length and size"):
-        length = draw(st.sampled_from(HUGE) | st.integers(0, 2**64 - 1) | st.integers(0, 2 * table.length))
+        length = draw(
+            st.sampled_from(HUGE) | st.integers(0, 2**64 - 1) | st.integers(0, 2 * table.length)
+        )
         if length == table.length:
             length += 1
         return kind, length
@@ -326,7 +341,9 @@ def test_sliding_refuses_a_file_alike_from_the_argument_and_the_environment(
     assert str(from_environment.value) == refusal(not_a_directory, "from $IDASTAR_CACHE_DIR")
 
 
-def test_a_path_through_a_file_is_refused_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_path_through_a_file_is_refused_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     not_a_directory = tmp_path / "file"
     not_a_directory.write_text("")
     beneath = not_a_directory / "cache"
