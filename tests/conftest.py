@@ -94,11 +94,7 @@ def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> 
     Fails the test if the call finishes, raises anything else, or the child
     hangs for half a minute.
     """
-    import signal
-    import subprocess
-    import sys
     import textwrap
-    import time
 
     script = textwrap.dedent(
         f"""
@@ -113,8 +109,40 @@ def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> 
         print("finished", flush=True)
         """
     )
+    status, out, err, sent, _ = interrupted_child([sys.executable, "-c", script], wait)
+    assert status == 42, (out, err)
+    word, stopped = out.split()
+    assert word == "interrupted"
+    return float(stopped) - sent
+
+
+def seconds_to_stop_command_on_ctrl_c(*args: str, wait: float = 0.4) -> float:
+    """Runs ``idastar ARGS`` in a fresh interpreter, sends SIGINT ``wait``
+    seconds after it started and returns how long it took to exit after that.
+
+    Fails the test unless it exits as the command does on Ctrl-C (status 130,
+    one line on stderr), or if it hangs for half a minute.
+    """
+    script = (
+        "import sys\nfrom idastar.cli import main\n"
+        "print('started', flush=True)\nsys.exit(main(sys.argv[1:]))"
+    )
+    status, out, err, sent, ended = interrupted_child([sys.executable, "-c", script, *args], wait)
+    assert (status, err) == (130, "idastar: interrupted\n"), (out, err)
+    return ended - sent
+
+
+def interrupted_child(argv: list[str], wait: float) -> tuple[int, str, str, float, float]:
+    """Starts ``argv``, a program that prints "started" first, and sends it
+    SIGINT ``wait`` seconds after that: ``(status, stdout, stderr, sent,
+    ended)``, the last two on ``time.monotonic``'s clock. Kills a child that
+    is still running half a minute later.
+    """
+    import signal
+    import time
+
     child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
         assert child.stdout is not None
@@ -123,15 +151,13 @@ def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> 
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=30)
+        ended = time.monotonic()
     finally:
         # Never leave a search running behind a failed test.
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert child.returncode == 42, (out, err)
-    word, stopped = out.split()
-    assert word == "interrupted"
-    return float(stopped) - sent
+    return child.returncode, out, err, sent, ended
 
 
 def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -159,3 +185,35 @@ def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
     finally:
         sys.stdin = old_stdin
     return status, out.getvalue(), err.getvalue()
+
+
+def run_child(
+    code: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> tuple[object, float]:
+    """Runs ``code`` in a fresh interpreter (with ``env`` added to this one's
+    environment); the code sets ``result`` to something JSON can write.
+
+    Returns ``(result, peak)``: the result and the child's peak resident
+    memory in MiB. A child still running after ``timeout`` seconds is
+    killed and fails the test; so does one that raises.
+    """
+    import json
+    import textwrap
+
+    script = (
+        "import json, resource\nresult = None\n"
+        + textwrap.dedent(code)
+        + "\npeak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024"
+        + "\nprint(json.dumps([result, peak]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result, peak = json.loads(done.stdout.splitlines()[-1])
+    return result, peak

@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from conftest import run_child
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -457,3 +458,40 @@ def test_solve_many_with_one_thread_matches_all_threads() -> None:
     assert one == [r.cost for r in booksort.solve_many(shelves)]
     with pytest.raises(ValueError, match="threads"):
         booksort.solve_many(shelves, threads=0)
+
+
+# --------------------------------------------------------------------------
+# The engines that store states are bounded by default
+
+
+SIXTEEN = [5, 10, 14, 13, 2, 16, 12, 8, 9, 4, 6, 7, 15, 1, 11, 3]
+
+
+def test_the_default_state_limit_is_the_sliding_puzzles() -> None:
+    assert booksort.DEFAULT_STATE_LIMIT == idastar.sliding.DEFAULT_STATE_LIMIT == 20_000_000
+
+
+@pytest.mark.parametrize("engine", ["astar", "bfs", "bidirectional"])
+def test_engines_that_store_states_get_the_default_state_limit(
+    engine: booksort.Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A small default, so that reaching it takes milliseconds.
+    monkeypatch.setattr(booksort, "DEFAULT_STATE_LIMIT", 1000)
+    assert booksort.solve(SIXTEEN, engine=engine).outcome is Outcome.MEMORY_LIMIT
+    assert booksort.solve_many([SIXTEEN], engine=engine)[0].outcome is Outcome.MEMORY_LIMIT
+    # An explicit limit still wins, and IDA* stores no states to limit.
+    eight = [5, 2, 8, 1, 7, 3, 6, 4]
+    assert booksort.solve(eight, engine=engine, state_limit=10**9).outcome is Outcome.SOLVED
+    assert booksort.solve(SIXTEEN).outcome is Outcome.SOLVED
+
+
+def test_a_breadth_first_search_of_16_books_stops_at_the_default_state_limit() -> None:
+    """It grew past 2.7 GB before there was a default; now it stops at 20
+    million states (some 20 seconds, about 1.4 GB)."""
+    code = f"""
+        from idastar import booksort
+        result = booksort.solve({SIXTEEN!r}, engine="bfs", time_limit=120).outcome.value
+        """
+    outcome, peak = run_child(code, timeout=300)
+    assert outcome == "memory_limit"
+    assert peak < 2500, f"{peak:.0f} MiB"

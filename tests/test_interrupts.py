@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from conftest import seconds_to_stop_on_ctrl_c
+from conftest import seconds_to_stop_command_on_ctrl_c, seconds_to_stop_on_ctrl_c
 
 from idastar import Outcome, booksort
 
@@ -69,6 +69,28 @@ EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
 )
 def test_ctrl_c_stops_every_puzzle(call: str, setup: str) -> None:
     assert seconds_to_stop_on_ctrl_c(call, setup=setup) < 0.5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize(
+    ("call", "setup"),
+    [
+        ("rotation.census()", "from idastar import rotation"),
+        ("booksort.distance_distribution(11)", "from idastar import booksort"),
+        (f"booksort.solve({HARD!r}, goal_ball=3)", "from idastar import booksort"),
+        (f"booksort.solve_many([{HARD!r}], goal_ball=3)", "from idastar import booksort"),
+    ],
+    ids=["rotation census", "booksort distribution", "goal ball", "goal ball in a batch"],
+)
+def test_ctrl_c_stops_whole_space_work(call: str, setup: str) -> None:
+    """Seconds of work over every board or shelf (or, for the goal ball of
+    radius 3 at 16 books, over millions of shelves) stop within half a second."""
+    assert seconds_to_stop_on_ctrl_c(call, setup=setup) < 0.5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+def test_ctrl_c_stops_the_census_command() -> None:
+    assert seconds_to_stop_command_on_ctrl_c("rotation", "--census") < 0.5
 
 
 def test_time_limit_returns_a_limit_outcome() -> None:

@@ -217,7 +217,10 @@ def _run_demo(args: argparse.Namespace) -> int:
     for index, name in enumerate(names):
         if index:
             emit(sys.stdout, "")
-        all_match = PUZZLES[name].demo(sys.stdout) and all_match
+        try:
+            all_match = PUZZLES[name].demo(sys.stdout) and all_match
+        except ValueError as error:  # a cache directory that cannot be one
+            return _fail("demo", str(error))
     emit(sys.stdout, f"\nYour own input: {PROG} {names[0]} FILE; more in `{PROG} --help`.")
     return EXIT_OK if all_match else EXIT_MISMATCH
 

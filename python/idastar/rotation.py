@@ -187,8 +187,15 @@ def solve(
             (the judge solution's IDA*, milliseconds to seconds).
         node_limit, time_limit: limits for ``"ida"``.
 
+    The table is kept in the cache directory (``$IDASTAR_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/idastar``, else ``~/.cache/idastar``); a missing,
+    damaged or stale file, or anything but a regular file in its place, is
+    rebuilt, never trusted.
+
     Raises:
         InvalidPuzzle: not 24 integers of 1..3.
+        ValueError: ``$IDASTAR_CACHE_DIR`` names a file, or a path through
+            one (``engine="table"`` only; the message says where it came from).
     """
     raw, centre = _core.rotation_solve(
         _board(values),
@@ -292,6 +299,12 @@ def census() -> list[int]:
     """How many of the 9,465,511,770 judge boards need 0, 1, 2, ... moves.
 
     Every board with eight of each number, solved from the table on all
-    cores (tens of seconds). The last index is the game's "God's number".
+    cores without the GIL (seconds to tens of seconds); Ctrl-C stops it
+    within a fraction of a second (``KeyboardInterrupt``). The last index
+    is the game's "God's number".
+
+    Raises:
+        ValueError: ``$IDASTAR_CACHE_DIR`` names something that cannot be a
+            directory (see :func:`solve`).
     """
     return list(_core.rotation_census())

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
 from ._checks import (
+    DEFAULT_STATE_LIMIT,
     MOST_COST,
     case_array,
     exact_int,
@@ -48,6 +49,7 @@ from ._checks import (
     non_negative,
     positive,
     seconds,
+    state_limit_for,
 )
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Solution, batch_output
@@ -86,9 +88,6 @@ __all__ = [
 
 #: The move letters: the way the blank moves (the tile moves the other way).
 MOVES = "ULRD"
-#: The states A*, BFS and bidirectional BFS may store when ``state_limit``
-#: is not given (a few gigabytes): beyond it they stop with ``memory_limit``.
-DEFAULT_STATE_LIMIT = 20_000_000
 #: The largest board (in cells) :func:`distance_distribution` takes.
 MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
 #: The sides a board may have.
@@ -152,13 +151,6 @@ def _pattern_args(patterns: Patterns) -> dict[str, object]:
     if isinstance(patterns, str):
         return {"partition": patterns}
     return {"pattern_tiles": [_ints(p, "pattern") for p in patterns]}
-
-
-def _state_limit(engine: str, state_limit: int | None) -> int | None:
-    limit = non_negative("state_limit", state_limit)
-    if limit is None and engine in ("astar", "bfs", "bidirectional"):
-        return DEFAULT_STATE_LIMIT
-    return limit
 
 
 def _options(
@@ -243,7 +235,7 @@ def solve(
         max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
         time_limit=seconds("time_limit", time_limit),
-        max_states=_state_limit(engine, state_limit),
+        max_states=state_limit_for(engine, state_limit, DEFAULT_STATE_LIMIT),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
     )
     return Solution._from_raw(raw)
@@ -342,7 +334,7 @@ def solve_many(
         max_cost=non_negative("max_moves", max_moves, MOST_COST),
         max_nodes=non_negative("node_limit", node_limit),
         time_limit=seconds("time_limit", time_limit),
-        max_states=_state_limit(engine, state_limit),
+        max_states=state_limit_for(engine, state_limit, DEFAULT_STATE_LIMIT),
         threads=positive("threads", threads),
         arrays=arrays,
         paths=paths,

@@ -8,21 +8,82 @@
 //! trusted. Files are written to a temporary name and renamed into place,
 //! so a reader never sees half a file and two processes writing at once
 //! both end with a whole one.
+//!
+//! Every table is read by [`load_table`], which opens only regular files
+//! (a FIFO, a device or a directory in a file's place counts as no file:
+//! opening a FIFO waits for a writer, reading a device may never end) and
+//! compares the file's size with the length it expects before reading, so
+//! that a damaged file costs no more memory than a sound one.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::{Error, Result};
+
+/// Where a cache directory was named, as messages put it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// The caller's argument (`cache_dir=` in Python).
+    Argument,
+    IdastarCacheDir,
+    /// `$XDG_CACHE_HOME/idastar` or `$HOME/.cache/idastar`.
+    Default,
+}
+
+impl Origin {
+    fn describe(self) -> &'static str {
+        match self {
+            Origin::Argument => "from cache_dir",
+            Origin::IdastarCacheDir => "from $IDASTAR_CACHE_DIR",
+            Origin::Default => "the default",
+        }
+    }
+}
+
+fn located(explicit: Option<&Path>) -> Option<(PathBuf, Origin)> {
+    if let Some(dir) = explicit {
+        return Some((dir.to_path_buf(), Origin::Argument));
+    }
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    var("IDASTAR_CACHE_DIR")
+        .map(|dir| (dir, Origin::IdastarCacheDir))
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| (d.join("idastar"), Origin::Default)))
+        .or_else(|| var("HOME").map(|d| (d.join(".cache").join("idastar"), Origin::Default)))
+}
 
 /// The cache directory: `explicit`, else `$IDASTAR_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/idastar`, else `$HOME/.cache/idastar`.
 pub fn cache_dir(explicit: Option<&Path>) -> Option<PathBuf> {
-    if let Some(dir) = explicit {
-        return Some(dir.to_path_buf());
+    located(explicit).map(|(dir, _)| dir)
+}
+
+/// [`cache_dir`], refused with [`Error::InvalidArgument`] when the caller or
+/// `$IDASTAR_CACHE_DIR` names something that is not a directory and cannot
+/// become one (a file, or a path through a file). A default location that
+/// cannot hold a cache (`HOME=/dev/null`, as services often have) means no
+/// cache, quietly: nobody asked for it. A directory that does not exist yet
+/// is fine; it is made on the first write.
+pub fn usable_cache_dir(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
+    let Some((dir, origin)) = located(explicit) else {
+        return Ok(None);
+    };
+    let Some(blocker) = dir.ancestors().find(|path| fs::metadata(path).is_ok()) else {
+        return Ok(Some(dir));
+    };
+    if blocker.is_dir() {
+        return Ok(Some(dir));
     }
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    var("IDASTAR_CACHE_DIR")
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("idastar")))
-        .or_else(|| var("HOME").map(|d| d.join(".cache").join("idastar")))
+    if origin == Origin::Default {
+        return Ok(None);
+    }
+    let origin = origin.describe();
+    Err(Error::InvalidArgument(if blocker == dir {
+        format!("cache directory {} ({origin}) is not a directory", dir.display())
+    } else {
+        format!("cache directory {} ({origin}) cannot be made: {} is not a directory", dir.display(), blocker.display())
+    }))
 }
 
 /// A 64-bit checksum of `data` (four multiply-rotate lanes over 8-byte
@@ -48,14 +109,21 @@ pub fn checksum(data: &[u8]) -> u64 {
 }
 
 /// Writes `parts` one after the other to `path`, atomically: to a temporary
-/// file in the same directory, then renamed into place.
-pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
+/// file in the same directory, then renamed into place. Whatever was at
+/// `path` (a stale file, a FIFO, a link) is replaced, not written through;
+/// a directory there makes the rename, and so the write, fail.
+pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    // Unique within the process too: two threads may store the same table.
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("table");
-    let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let write = WRITES.fetch_add(1, Ordering::Relaxed);
+    let temporary = dir.join(format!(".{name}.{}.{write}.tmp", std::process::id()));
+    // A new file only: never open something already at the temporary name
+    // (a FIFO there would block, a link would be written through).
+    let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&temporary)?;
     let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
         for part in parts {
             file.write_all(part)?;
         }
@@ -70,16 +138,50 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
 }
 
 /// Stores `data` under `header` (which names the table and its version).
-pub fn save_table(path: &Path, header: &[u8], data: &[u8]) -> std::io::Result<()> {
+pub fn save_table(path: &Path, header: &[u8], data: &[u8]) -> io::Result<()> {
     let length = (data.len() as u64).to_le_bytes();
     let sum = checksum(data).to_le_bytes();
     write_atomically(path, &[header, &length, &sum, data])
 }
 
+/// `path` opened for reading, with its size, if it is a regular file (or a
+/// link to one); anything else is refused unread. On Unix the file is
+/// opened without blocking, and what was opened is looked at again, since
+/// the path may have been replaced between the two looks.
+pub fn open_regular(path: &Path) -> io::Result<(fs::File, u64)> {
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, "not a regular file");
+    // Looked at before opening: opening some devices has effects of its own.
+    if !fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = open_without_blocking(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(not_regular());
+    }
+    Ok((file, metadata.len()))
+}
+
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a
+    // writer (reads of a regular file ignore the flag). O_NOCTTY: a terminal
+    // swapped in never becomes the process's controlling terminal.
+    fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> io::Result<fs::File> {
+    fs::File::open(path)
+}
+
 /// The data stored under exactly `header`, of exactly `length` bytes and
-/// with the right checksum; otherwise why the file cannot be used.
+/// with the right checksum; otherwise why the file cannot be used. Reads
+/// the header, then at most `length` bytes, and only once the file's size
+/// is exactly what the header and `length` make.
 pub fn load_table(path: &Path, header: &[u8], length: usize) -> Result<Vec<u8>, String> {
-    let mut file = fs::File::open(path).map_err(|e| e.to_string())?;
+    let (mut file, size) = open_regular(path).map_err(|e| e.to_string())?;
     let mut head = vec![0u8; header.len() + 16];
     file.read_exact(&mut head).map_err(|_| "truncated header".to_string())?;
     if head[..header.len()] != *header {
@@ -89,11 +191,16 @@ pub fn load_table(path: &Path, header: &[u8], length: usize) -> Result<Vec<u8>, 
     if stored_length != length as u64 {
         return Err(format!("{stored_length} bytes, expected {length}"));
     }
+    let expected_size = head.len() as u64 + length as u64;
+    if size != expected_size {
+        return Err(format!("{size} bytes on disk, expected {expected_size}"));
+    }
     let sum = u64::from_le_bytes(head[header.len() + 8..].try_into().expect("8 bytes"));
-    let mut data = Vec::with_capacity(length + 1);
-    file.read_to_end(&mut data).map_err(|e| e.to_string())?;
-    if data.len() != length {
-        return Err(format!("{} bytes of data, expected {length}", data.len()));
+    let mut data = vec![0u8; length];
+    file.read_exact(&mut data).map_err(|_| "shorter than its size".to_string())?;
+    // A file that grew since its size was taken is being written to.
+    if file.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
+        return Err("longer than its size".into());
     }
     if checksum(&data) != sum {
         return Err("checksum mismatch".into());
@@ -104,21 +211,152 @@ pub fn load_table(path: &Path, header: &[u8], length: usize) -> Result<Vec<u8>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    const HEADER: &[u8] = b"TEST-1\0";
+
+    fn temporary_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("idastar-cache-test-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Writes a new file rather than truncating the old one, which some
+    /// file systems flush to disk at once (thousands of times here).
+    fn rewrite(path: &Path, bytes: &[u8]) {
+        fs::remove_file(path).unwrap();
+        fs::write(path, bytes).unwrap();
+    }
+
+    fn sample() -> Vec<u8> {
+        (0..1000u32).map(|i| (i * 7) as u8).collect()
+    }
+
+    /// A directory for one test holding the sample table: the directory,
+    /// the table's path, its data and the file's bytes.
+    fn stored_sample(test: &str) -> (PathBuf, PathBuf, Vec<u8>, Vec<u8>) {
+        let dir = temporary_dir(test);
+        let path = dir.join("t.bin");
+        let data = sample();
+        save_table(&path, HEADER, &data).unwrap();
+        let bytes = fs::read(&path).unwrap();
+        (dir, path, data, bytes)
+    }
+
+    /// `load_table` on another thread, failing the test instead of hanging
+    /// it if the read blocks.
+    fn load_within_a_second(path: &Path, length: usize) -> Result<Vec<u8>, String> {
+        let (sender, receiver) = mpsc::channel();
+        let path = path.to_path_buf();
+        std::thread::spawn(move || sender.send(load_table(&path, HEADER, length)));
+        receiver.recv_timeout(Duration::from_secs(1)).expect("load_table returns at once")
+    }
 
     #[test]
     fn tables_round_trip_and_damage_is_refused() {
-        let dir = std::env::temp_dir().join(format!("idastar-cache-test-{}", std::process::id()));
-        let path = dir.join("t.bin");
-        let data: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
-        save_table(&path, b"TEST-1\0", &data).unwrap();
-        assert_eq!(load_table(&path, b"TEST-1\0", data.len()).unwrap(), data);
+        let (dir, path, data, mut bytes) = stored_sample("round-trip");
+        assert_eq!(load_table(&path, HEADER, data.len()).unwrap(), data);
         assert!(load_table(&path, b"TEST-2\0", data.len()).is_err());
-        assert!(load_table(&path, b"TEST-1\0", data.len() + 1).is_err());
-        let mut bytes = fs::read(&path).unwrap();
+        assert!(load_table(&path, HEADER, data.len() + 1).is_err());
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         fs::write(&path, &bytes).unwrap();
-        assert_eq!(load_table(&path, b"TEST-1\0", data.len()).unwrap_err(), "checksum mismatch");
+        assert_eq!(load_table(&path, HEADER, data.len()).unwrap_err(), "checksum mismatch");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_truncation_and_every_flipped_byte_is_refused() {
+        let (dir, path, data, sound) = stored_sample("damage");
+        for cut in 0..sound.len() {
+            rewrite(&path, &sound[..cut]);
+            assert!(load_table(&path, HEADER, data.len()).is_err(), "cut at {cut}");
+        }
+        for at in 0..sound.len() {
+            for flip in [0x01, 0x80, 0xFF] {
+                let mut bytes = sound.clone();
+                bytes[at] ^= flip;
+                rewrite(&path, &bytes);
+                assert!(load_table(&path, HEADER, data.len()).is_err(), "byte {at} ^ {flip:#x}");
+            }
+        }
+        let mut longer = sound.clone();
+        longer.push(0);
+        rewrite(&path, &longer);
+        assert!(load_table(&path, HEADER, data.len()).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_length_or_size_out_of_line_is_refused_before_reading() {
+        let (dir, path, data, sound) = stored_sample("lengths");
+        let at = HEADER.len();
+        for length in [0, data.len() as u64 - 1, data.len() as u64 + 1, 1 << 40, u64::MAX] {
+            let mut bytes = sound.clone();
+            bytes[at..at + 8].copy_from_slice(&length.to_le_bytes());
+            fs::write(&path, &bytes).unwrap();
+            assert!(load_table(&path, HEADER, data.len()).is_err(), "length {length}");
+        }
+        // A sound header over a huge sparse tail: refused by its size alone
+        // (reading it whole would take gigabytes).
+        fs::write(&path, &sound).unwrap();
+        fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(3 << 30).unwrap();
+        let refused = load_within_a_second(&path, data.len()).unwrap_err();
+        assert!(refused.contains("bytes on disk"), "{refused}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_are_read_and_writes_replace_the_rest() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = temporary_dir("kinds");
+        let data = sample();
+        let fifo = dir.join("fifo.bin");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let to_zero = dir.join("zero.bin");
+        std::os::unix::fs::symlink("/dev/zero", &to_zero).unwrap();
+        let directory = dir.join("directory.bin");
+        fs::create_dir(&directory).unwrap();
+        let dangling = dir.join("dangling.bin");
+        std::os::unix::fs::symlink(dir.join("nowhere"), &dangling).unwrap();
+        for path in [&fifo, &to_zero, &directory, &dangling] {
+            assert!(load_within_a_second(path, data.len()).is_err(), "{}", path.display());
+        }
+        // A FIFO or a link is replaced by the file, not written through.
+        for path in [&fifo, &to_zero, &dangling] {
+            save_table(path, HEADER, &data).unwrap();
+            assert_eq!(load_table(path, HEADER, data.len()).unwrap(), data);
+        }
+        assert!(!dir.join("nowhere").exists());
+        // A directory cannot be replaced: the write fails, and leaves nothing.
+        assert!(save_table(&directory, HEADER, &data).is_err());
+        assert!(directory.is_dir());
+        let leftovers = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"));
+        assert_eq!(leftovers.count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_cache_directory_that_cannot_be_one_is_refused() {
+        let dir = temporary_dir("dirs");
+        let file = dir.join("file");
+        fs::write(&file, b"not a directory").unwrap();
+        let refused = usable_cache_dir(Some(&file)).unwrap_err().to_string();
+        assert_eq!(refused, format!("cache directory {} (from cache_dir) is not a directory", file.display()));
+        let beneath = file.join("cache");
+        let refused = usable_cache_dir(Some(&beneath)).unwrap_err().to_string();
+        assert!(refused.contains(&format!("{} is not a directory", file.display())), "{refused}");
+        assert_eq!(usable_cache_dir(Some(&dir)).unwrap(), Some(dir.clone()));
+        let later = dir.join("made").join("later");
+        assert_eq!(usable_cache_dir(Some(&later)).unwrap(), Some(later));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

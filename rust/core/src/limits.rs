@@ -1,3 +1,4 @@
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Iteration, Outcome, Problem, SearchResult, Stats};
@@ -166,5 +167,62 @@ impl<'a> Budget<'a> {
 
     pub(crate) fn states_allowed(&self, stored: usize) -> bool {
         self.limits.max_states.is_none_or(|max| stored <= max)
+    }
+}
+
+/// An interrupt asked between chunks of a long loop (a whole-space count, a
+/// table build), from one thread or from every thread of a parallel loop.
+/// Once one question is answered "stop", every later one is, at once: an
+/// interrupt may say so only once (a check for signals consumes the
+/// signal), and the other threads must stop too.
+pub(crate) struct Stop<'a> {
+    interrupt: Option<Interrupt<'a>>,
+    raised: AtomicBool,
+}
+
+impl<'a> Stop<'a> {
+    pub(crate) fn new(interrupt: Option<Interrupt<'a>>) -> Self {
+        Stop { interrupt, raised: AtomicBool::new(false) }
+    }
+
+    /// Whether to stop now: asks the interrupt unless it has already said so.
+    pub(crate) fn now(&self) -> bool {
+        if self.raised() {
+            return true;
+        }
+        let stop = self.interrupt.is_some_and(|interrupted| interrupted());
+        if stop {
+            self.raised.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+
+    /// Whether the interrupt has said to stop.
+    pub(crate) fn raised(&self) -> bool {
+        self.raised.load(Ordering::Relaxed)
+    }
+}
+
+/// An interrupt that says "stop" once, at its `nth` question (from 1), and
+/// never again, as a check for signals does.
+#[cfg(test)]
+pub(crate) fn stop_once_at(nth: usize) -> impl Fn() -> bool + Sync {
+    let asked = std::sync::atomic::AtomicUsize::new(0);
+    move || asked.fetch_add(1, Ordering::Relaxed) + 1 == nth
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_said_once_is_kept() {
+        let once = stop_once_at(2);
+        let stop = Stop::new(Some(&once));
+        assert!(!stop.now());
+        assert!(!stop.raised());
+        assert!(stop.now());
+        assert!(stop.now() && stop.raised());
+        assert!(!Stop::new(None).now());
     }
 }

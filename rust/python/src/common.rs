@@ -103,6 +103,22 @@ pub(crate) fn detached_batch<R: Send>(
     Ok(result)
 }
 
+/// Runs a whole-space computation of the core (a census, a distribution:
+/// `Ok(None)` when its interrupt stopped it) with [`detached_batch`]: the
+/// interrupt it polls, from every thread of its parallel loops, is the flag
+/// that Ctrl-C raises.
+pub(crate) fn detached_whole_space<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(idastar_core::Interrupt) -> idastar_core::Result<Option<T>> + Send,
+) -> PyResult<T> {
+    let done = detached_batch(py, |interrupt| {
+        let done = work(interrupt);
+        let outcome = if matches!(done, Ok(None)) { Outcome::Interrupted } else { Outcome::Solved };
+        (done, outcome)
+    })?;
+    done.map_err(crate::to_py)?.ok_or_else(|| PyKeyboardInterrupt::new_err("interrupted"))
+}
+
 pub(crate) fn limits<'a>(
     max_cost: Option<u32>,
     max_nodes: Option<u64>,

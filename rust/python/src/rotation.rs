@@ -2,14 +2,17 @@
 
 use idastar_core::engines::ida_star;
 use idastar_core::puzzles::rotation::{self, centre_value, shared_complete_table, Move, RotationGame, TableSolution};
-use idastar_core::{Limits, Outcome, SearchResult};
+use idastar_core::{Error, Limits, Outcome, SearchResult};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use crate::common::{case_rows, detached, detached_batch, in_case, limits, on_threads, raw, result_arrays, RawResult};
+use crate::common::{
+    case_rows, detached, detached_batch, detached_whole_space, in_case, limits, on_threads, raw, result_arrays,
+    RawResult,
+};
 use crate::to_py;
 
 /// Which solver answers: the pattern database or the judge solution's IDA*.
@@ -30,25 +33,27 @@ impl Solver {
 
     /// [`Solver::run`] unless the batch was interrupted: the table solver
     /// never polls the interrupt itself.
-    fn run_in_batch(self, board: u64, limits: &Limits) -> (SearchResult<Move>, Option<u32>) {
+    fn run_in_batch(self, board: u64, limits: &Limits) -> Result<(SearchResult<Move>, Option<u32>), Error> {
         if limits.interrupted() {
-            return (SearchResult::interrupted_before_start(), None);
+            return Ok((SearchResult::interrupted_before_start(), None));
         }
         self.run(board, limits)
     }
 
-    /// The search result and the number left in the centre (when solved).
-    fn run(self, board: u64, limits: &Limits) -> (SearchResult<Move>, Option<u32>) {
+    /// The search result and the number left in the centre (when solved);
+    /// the table solver fails when its table cannot be had (a cache
+    /// directory that cannot be one).
+    fn run(self, board: u64, limits: &Limits) -> Result<(SearchResult<Move>, Option<u32>), Error> {
         match self {
             Solver::Table => {
-                let (result, centre) = TableSolution::solve(board).expect("packed boards are solvable");
-                (result, Some(centre))
+                let (result, centre) = TableSolution::solve(board)?;
+                Ok((result, Some(centre)))
             }
             Solver::Ida => {
                 let result = ida_star(&RotationGame, board, limits);
                 let centre =
                     result.is_solved().then(|| centre_value(result.path.iter().fold(board, |b, mv| mv.apply(b))));
-                (result, centre)
+                Ok((result, centre))
             }
         }
     }
@@ -67,11 +72,14 @@ fn rotation_solve(
     let solver = Solver::parse(engine)?;
     let board = rotation::pack(&values).map_err(to_py)?;
     let limits = limits(None, max_nodes, time_limit, None)?;
-    detached(py, |interrupt| {
-        let (result, centre) = solver.run(board, &Limits { interrupt, ..limits });
-        let outcome = result.outcome;
-        ((raw(result, Move::letter), centre), outcome)
-    })
+    detached(py, |interrupt| match solver.run(board, &Limits { interrupt, ..limits }) {
+        Ok((result, centre)) => {
+            let outcome = result.outcome;
+            (Ok((raw(result, Move::letter), centre)), outcome)
+        }
+        Err(error) => (Err(error), Outcome::Solved),
+    })?
+    .map_err(to_py)
 }
 
 /// Solves many boards on all cores, in input order: `(moves, centre)` per
@@ -95,12 +103,14 @@ fn rotation_solve_many<'py>(
         .collect::<PyResult<Vec<u64>>>()?;
     let answers = detached_batch(py, |interrupt| {
         let limits = Limits { interrupt: Some(interrupt), ..Limits::default() };
-        let answers: Vec<(SearchResult<Move>, Option<u32>)> =
-            match on_threads(threads, || packed.par_iter().map(|&board| solver.run_in_batch(board, &limits)).collect())
-            {
-                Ok(answers) => answers,
-                Err(err) => return (Err(err), Outcome::Solved),
-            };
+        let solved = on_threads(threads, || {
+            packed.par_iter().map(|&board| solver.run_in_batch(board, &limits)).collect::<Result<Vec<_>, Error>>()
+        });
+        let answers = match solved {
+            Ok(Ok(answers)) => answers,
+            Ok(Err(error)) => return (Err(to_py(error)), Outcome::Solved),
+            Err(err) => return (Err(err), Outcome::Solved),
+        };
         let interrupted = answers.iter().any(|(result, _)| result.outcome == Outcome::Interrupted);
         (Ok(answers), if interrupted { Outcome::Interrupted } else { Outcome::Solved })
     })??;
@@ -130,7 +140,7 @@ fn rotation_table<'py>(py: Python<'py>, cells: u32) -> PyResult<(Bound<'py, PyBy
 /// `idastar.rotation.census`.
 #[pyfunction]
 fn rotation_census(py: Python<'_>) -> PyResult<Vec<u64>> {
-    py.detach(rotation::census).map_err(to_py)
+    detached_whole_space(py, |interrupt| rotation::census(Some(interrupt)))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

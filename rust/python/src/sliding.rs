@@ -12,8 +12,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::common::{
-    batch_outcome, case_rows, detached, detached_batch, in_case, limits, on_threads, raw, BatchForm, EngineChoice,
-    RawResult,
+    batch_outcome, case_rows, detached, detached_batch, detached_whole_space, in_case, limits, on_threads, raw,
+    BatchForm, EngineChoice, RawResult,
 };
 use crate::to_py;
 
@@ -57,8 +57,10 @@ impl Options {
                 pdb::partition(&geometry, &goal, &name).map_err(to_py)?
             }
         };
-        if let Some(dir) = &cache_dir {
-            pdb_cache::check_dir(dir).map_err(to_py)?;
+        // Refused alike whether the argument or the environment names it,
+        // whenever the databases would be kept there.
+        if heuristic == Heuristic::Pdb || cache_dir.is_some() {
+            pdb_cache::check_dir(cache_dir.as_deref()).map_err(to_py)?;
         }
         Ok(Options { geometry, goal, heuristic, patterns, reflect, cache_dir })
     }
@@ -329,8 +331,9 @@ fn sliding_is_solvable(tiles: Vec<u32>, width: usize, height: usize, goal: Vec<u
 #[pyo3(signature = (*, width, height, goal))]
 fn sliding_distance_distribution(py: Python<'_>, width: usize, height: usize, goal: Vec<u32>) -> PyResult<Vec<u64>> {
     let options = Options::new(width, height, goal, "manhattan", None, None, false, None)?;
-    detached(py, |_| (sliding::distance_distribution(&options.geometry, &options.goal), Outcome::Solved))?
-        .map_err(to_py)
+    detached_whole_space(py, |interrupt| {
+        sliding::distance_distribution(&options.geometry, &options.goal, Some(interrupt))
+    })
 }
 
 /// The tiles of each pattern of a partition (by name, or the default).

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 
 use super::follow_links;
-use crate::limits::Budget;
-use crate::{Limits, Outcome, Problem, SearchResult};
+use crate::limits::{Budget, Stop};
+use crate::{Interrupt, Limits, Outcome, Problem, SearchResult};
 
 /// Breadth-first search: the path with the fewest moves. Edge costs are
 /// ignored (the cost reported is the number of moves), so it is optimal for
@@ -65,15 +65,26 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchR
 
 /// The number of states at each distance from `start`, over everything
 /// reachable (or up to `max_depth`). Meant for small spaces: every state is
-/// kept in a hash set.
-pub fn bfs_layers<P: Problem>(problem: &P, start: P::State, max_depth: Option<u32>) -> Vec<u64> {
+/// kept in a hash set. `interrupt` is asked every few thousand states;
+/// `None` means it said to stop.
+pub fn bfs_layers<P: Problem>(
+    problem: &P,
+    start: P::State,
+    max_depth: Option<u32>,
+    interrupt: Option<Interrupt>,
+) -> Option<Vec<u64>> {
+    const STATES_PER_LOOK: usize = 1 << 12;
+    let stop = Stop::new(interrupt);
     let mut seen = std::collections::HashSet::from([start]);
     let mut frontier = vec![start];
     let mut layers = vec![1u64];
     let mut successors = Vec::new();
     while max_depth.is_none_or(|max| (layers.len() as u32) <= max) {
         let mut next = Vec::new();
-        for state in &frontier {
+        for (index, state) in frontier.iter().enumerate() {
+            if index % STATES_PER_LOOK == 0 && stop.now() {
+                return None;
+            }
             successors.clear();
             problem.successors(state, None, &mut successors);
             next.extend(successors.iter().map(|edge| edge.state).filter(|&s| seen.insert(s)));
@@ -84,5 +95,5 @@ pub fn bfs_layers<P: Problem>(problem: &P, start: P::State, max_depth: Option<u3
         layers.push(next.len() as u64);
         frontier = next;
     }
-    layers
+    Some(layers)
 }

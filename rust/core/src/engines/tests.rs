@@ -177,8 +177,9 @@ fn time_limit_and_interrupt_stop_a_long_search() {
 fn bfs_layers_counts_states_by_distance() {
     let grid = open_grid(3);
     // Cells of a 3 x 3 grid by Manhattan distance from a corner.
-    assert_eq!(bfs_layers(&grid, (0, 0), None), vec![1, 2, 3, 2, 1]);
-    assert_eq!(bfs_layers(&grid, (0, 0), Some(2)), vec![1, 2, 3]);
+    assert_eq!(bfs_layers(&grid, (0, 0), None, None).unwrap(), vec![1, 2, 3, 2, 1]);
+    assert_eq!(bfs_layers(&grid, (0, 0), Some(2), None).unwrap(), vec![1, 2, 3]);
+    assert_eq!(bfs_layers(&grid, (0, 0), None, Some(&|| true)), None);
 }
 
 /// A cyclic graph without a reachable goal: with cycle skipping, the

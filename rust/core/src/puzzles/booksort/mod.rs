@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use rustc_hash::FxHashMap;
 
-use crate::{Edge, Error, Problem, Result, Reversible};
+use crate::limits::Stop;
+use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
 
 mod cycle_graph;
 mod distribution;
@@ -131,7 +132,8 @@ impl Booksort {
     /// `C(n+1, 3)^radius / radius!` states: radius 2 is cheap (about 120,000
     /// states at n = 15), radius 3 is not (12.6 million).
     pub fn with_goal_ball(mut self, radius: u32) -> Self {
-        self.ball = (radius > 0).then(|| Arc::new(GoalBall::new(&self, radius)));
+        let build = |radius| GoalBall::build(&self, radius, &Stop::new(None)).expect("nothing stops it");
+        self.ball = (radius > 0).then(|| Arc::new(build(radius)));
         self
     }
 
@@ -264,13 +266,21 @@ pub struct GoalBall {
 }
 
 impl GoalBall {
-    fn new(puzzle: &Booksort, radius: u32) -> Self {
+    /// The ball, or `None` if `stop` said to stop (it is asked every few
+    /// milliseconds: radius 3 takes seconds from 13 books on).
+    fn build(puzzle: &Booksort, radius: u32, stop: &Stop) -> Option<Self> {
+        // Each state of the frontier is C(n+1, 3) hash insertions, a few
+        // microseconds to a few tens of them.
+        const STATES_PER_LOOK: usize = 64;
         let sorted = puzzle.sorted();
         let mut distances = FxHashMap::from_iter([(sorted, 0u8)]);
         let mut frontier = vec![sorted];
         for distance in 1..=radius {
             let mut next = Vec::new();
-            for &state in &frontier {
+            for (index, &state) in frontier.iter().enumerate() {
+                if index % STATES_PER_LOOK == 0 && stop.now() {
+                    return None;
+                }
                 for mv in &puzzle.moves {
                     let child = mv.apply(state);
                     distances.entry(child).or_insert_with(|| {
@@ -281,7 +291,7 @@ impl GoalBall {
             }
             frontier = next;
         }
-        GoalBall { books: puzzle.n, radius, distances }
+        Some(GoalBall { books: puzzle.n, radius, distances })
     }
 
     pub fn radius(&self) -> u32 {
@@ -319,22 +329,36 @@ pub fn default_goal_ball_radius(n: usize) -> u32 {
 /// 12.6 million states at 15 books, radius 4 would be billions.
 pub const MAX_GOAL_BALL_RADIUS: u32 = 3;
 
-/// The goal ball for `n` books and `radius`, built on first use and shared
-/// by every later caller in the process.
-pub fn shared_goal_ball(n: usize, radius: u32) -> Result<Arc<GoalBall>> {
+/// Fails unless [`shared_goal_ball`] builds balls of `radius`.
+pub fn check_goal_ball_radius(radius: u32) -> Result<()> {
     if radius > MAX_GOAL_BALL_RADIUS {
         return Err(Error::InvalidArgument(format!("goal_ball must be at most {MAX_GOAL_BALL_RADIUS}, got {radius}")));
     }
+    Ok(())
+}
+
+/// The goal ball for `n` books and `radius`, built on first use and shared
+/// by every later caller in the process.
+pub fn shared_goal_ball(n: usize, radius: u32) -> Result<Arc<GoalBall>> {
+    Ok(shared_goal_ball_until(n, radius, None)?.expect("nothing stops it"))
+}
+
+/// [`shared_goal_ball`], asking `interrupt` every few milliseconds while it
+/// builds; `Ok(None)` (and nothing kept) when it said to stop.
+pub fn shared_goal_ball_until(n: usize, radius: u32, interrupt: Option<Interrupt>) -> Result<Option<Arc<GoalBall>>> {
+    check_goal_ball_radius(radius)?;
     type Balls = Mutex<HashMap<(usize, u32), Arc<GoalBall>>>;
     static BALLS: OnceLock<Balls> = OnceLock::new();
     let balls = BALLS.get_or_init(Default::default);
     if let Some(ball) = balls.lock().expect("not poisoned").get(&(n, radius)) {
-        return Ok(ball.clone());
+        return Ok(Some(ball.clone()));
     }
     // Built outside the lock: two threads may both build it, one wins.
     let puzzle = Booksort::new(n.clamp(1, MAX_BOOKS)).expect("clamped to the supported range");
-    let ball = Arc::new(GoalBall::new(&puzzle, radius));
-    Ok(balls.lock().expect("not poisoned").entry((n, radius)).or_insert(ball).clone())
+    let Some(ball) = GoalBall::build(&puzzle, radius, &Stop::new(interrupt)) else {
+        return Ok(None);
+    };
+    Ok(Some(balls.lock().expect("not poisoned").entry((n, radius)).or_insert(Arc::new(ball)).clone()))
 }
 
 #[inline]

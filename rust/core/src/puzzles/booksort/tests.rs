@@ -219,7 +219,7 @@ fn exact_distances_match_oeis_a164366() {
             counts[d as usize] += 1;
         }
         assert_eq!(counts, row.to_vec(), "n = {n}");
-        assert_eq!(bfs_layers(&puzzle, puzzle.sorted(), None), row.to_vec(), "n = {n}");
+        assert_eq!(bfs_layers(&puzzle, puzzle.sorted(), None, None).unwrap(), row.to_vec(), "n = {n}");
     }
 }
 
@@ -603,4 +603,15 @@ fn a_table_too_large_for_memory_ends_with_a_memory_limit() {
         assert_eq!(result.outcome, Outcome::MemoryLimit);
         assert!(result.lower_bound.is_some_and(|bound| bound >= 1));
     }
+}
+
+#[test]
+fn an_interrupt_stops_the_distribution_and_the_goal_ball() {
+    let once = crate::limits::stop_once_at(10);
+    assert_eq!(distance_distribution(10, Some(&once)).unwrap(), None);
+    let once = crate::limits::stop_once_at(2);
+    assert!(shared_goal_ball_until(7, 3, Some(&once)).unwrap().is_none());
+    // Nothing half built is kept.
+    let ball = shared_goal_ball_until(7, 3, Some(&|| false)).unwrap().unwrap();
+    assert_eq!(ball.len(), puzzle(7).with_goal_ball(3).goal_ball().unwrap().len());
 }

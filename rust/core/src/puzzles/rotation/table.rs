@@ -235,14 +235,15 @@ pub const TABLE_FORMAT_VERSION: u32 = 2;
 /// The table for solving boards of `cells` cells, once per process and
 /// shared: read from the cache directory when a sound copy is there (about
 /// a millisecond), else built near (see [`CentreTable::build_near`]) and
-/// stored for the next process.
+/// stored for the next process. Fails when `$IDASTAR_CACHE_DIR` names
+/// something that cannot be a directory (see [`cache::usable_cache_dir`]).
 pub fn shared_table(cells: u32) -> Result<Arc<CentreTable>> {
     static TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
     let slot = TABLES.get(cells as usize).ok_or_else(|| cells_out_of_range(cells))?;
     if let Some(table) = slot.get() {
         return Ok(table.clone());
     }
-    let table = Arc::new(cached_table(cells, cache::cache_dir(None).as_deref(), false)?);
+    let table = Arc::new(cached_table(cells, cache::usable_cache_dir(None)?.as_deref(), false)?);
     Ok(slot.get_or_init(|| table).clone())
 }
 
@@ -258,7 +259,7 @@ pub fn shared_complete_table(cells: u32) -> Result<Arc<CentreTable>> {
     let table = if shared.is_complete() {
         shared
     } else {
-        Arc::new(cached_table(cells, cache::cache_dir(None).as_deref(), true)?)
+        Arc::new(cached_table(cells, cache::usable_cache_dir(None)?.as_deref(), true)?)
     };
     Ok(slot.get_or_init(|| table).clone())
 }

@@ -253,3 +253,10 @@ fn unrank_inverts_rank() {
         }
     }
 }
+
+#[test]
+fn an_interrupt_stops_the_census() {
+    // Said once, at the tenth question, by one of many threads: all stop.
+    let once = crate::limits::stop_once_at(10);
+    assert_eq!(census(Some(&once)).unwrap(), None);
+}

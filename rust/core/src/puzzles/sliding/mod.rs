@@ -27,7 +27,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engines::bfs_layers;
-use crate::{Edge, Error, Limits, Problem, Result, Reversible, SearchResult};
+use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 mod board;
 mod linear_conflict;
@@ -308,8 +308,13 @@ pub const MAX_DISTRIBUTION_CELLS: usize = 10;
 
 /// How many of the positions that reach `goal` lie at each distance from
 /// it: a breadth-first search over the whole space (moves are reversible,
-/// so distances from the goal are distances to it).
-pub fn distance_distribution(geometry: &Geometry, goal: &Goal) -> Result<Vec<u64>> {
+/// so distances from the goal are distances to it). `interrupt` is asked
+/// every few milliseconds; `Ok(None)` means it said to stop.
+pub fn distance_distribution(
+    geometry: &Geometry,
+    goal: &Goal,
+    interrupt: Option<Interrupt>,
+) -> Result<Option<Vec<u64>>> {
     if geometry.cells() > MAX_DISTRIBUTION_CELLS {
         return Err(Error::InvalidArgument(format!(
             "whole-space search takes boards of at most {MAX_DISTRIBUTION_CELLS} cells, got {}x{}",
@@ -318,7 +323,7 @@ pub fn distance_distribution(geometry: &Geometry, goal: &Goal) -> Result<Vec<u64
         )));
     }
     let puzzle: Sliding<u64> = Sliding::new(geometry.clone(), goal.clone())?;
-    Ok(bfs_layers(&puzzle, puzzle.goal_position, None))
+    Ok(bfs_layers(&puzzle, puzzle.goal_position, None, interrupt))
 }
 
 #[cfg(test)]

@@ -12,16 +12,14 @@
 //! Within a process each database is loaded once and shared.
 
 use std::collections::HashMap;
-use std::fs;
-use std::io::Read;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
 use super::pdb::{PatternDb, ProgressFn};
-use crate::cache::write_atomically;
 pub use crate::cache::{cache_dir, checksum};
-use crate::{Error, Result};
+use crate::cache::{load_table, usable_cache_dir, write_atomically};
+use crate::Result;
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
 /// Bumped whenever the file layout or the meaning of the values changes.
@@ -52,35 +50,15 @@ pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
 }
 
 /// Reads the database of `cells` on `geometry` from `path`; an error says
-/// why the file cannot be used (missing, another version, damaged).
+/// why the file cannot be used (missing, not a regular file, another
+/// version, damaged). Reads no more than the database's size.
 pub fn load(path: &Path, geometry: &Geometry, cells: &[u8]) -> std::result::Result<PatternDb, String> {
-    let mut file = fs::File::open(path).map_err(|e| e.to_string())?;
     let expected_len = super::pdb::entries(geometry.cells(), cells.len());
     let probe = PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), Vec::new());
     let head = header(&probe);
-    // Everything up to the length is fixed by the board and the pattern.
-    let fixed = head.len() - 16;
-    let mut got = vec![0u8; head.len()];
-    file.read_exact(&mut got).map_err(|_| "truncated header".to_string())?;
-    if got[..MAGIC.len()] != MAGIC[..] {
-        return Err("not a pattern database".into());
-    }
-    if got[..fixed] != head[..fixed] {
-        return Err("another format version, board or pattern".into());
-    }
-    let len = u64::from_le_bytes(got[fixed..fixed + 8].try_into().expect("8 bytes"));
-    if len != expected_len as u64 {
-        return Err(format!("{len} entries, expected {expected_len}"));
-    }
-    let sum = u64::from_le_bytes(got[fixed + 8..fixed + 16].try_into().expect("8 bytes"));
-    let mut data = Vec::with_capacity(expected_len + 1);
-    file.read_to_end(&mut data).map_err(|e| e.to_string())?;
-    if data.len() != expected_len {
-        return Err(format!("{} bytes of data, expected {expected_len}", data.len()));
-    }
-    if checksum(&data) != sum {
-        return Err("checksum mismatch".into());
-    }
+    // Everything before the length and the checksum is fixed by the board
+    // and the pattern; the file's layout is the one `load_table` reads.
+    let data = load_table(path, &head[..head.len() - 16], expected_len)?;
     Ok(PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), data))
 }
 
@@ -144,10 +122,8 @@ pub fn clear_memory() {
     loaded().lock().expect("not poisoned").clear();
 }
 
-/// Fails with a clear message if the cache directory is not usable.
-pub fn check_dir(dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(Error::InvalidArgument(format!("cache directory {} is not a directory", dir.display())));
-    }
-    Ok(())
+/// Fails with a clear message if the cache directory (`dir`, else the
+/// environment's; see [`crate::cache::usable_cache_dir`]) cannot be one.
+pub fn check_dir(dir: Option<&Path>) -> Result<()> {
+    usable_cache_dir(dir).map(|_| ())
 }

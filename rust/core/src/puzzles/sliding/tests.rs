@@ -76,7 +76,7 @@ fn tiles32(board: &[u8]) -> Vec<u32> {
 #[test]
 fn eight_puzzle_distance_distribution_is_the_published_one() {
     let geometry = Geometry::new(3, 3).unwrap();
-    let layers = distance_distribution(&geometry, &Goal::blank_last(&geometry)).unwrap();
+    let layers = distance_distribution(&geometry, &Goal::blank_last(&geometry), None).unwrap().unwrap();
     assert_eq!(layers.iter().sum::<u64>(), 181_440);
     assert_eq!(layers.len(), 32, "maximum distance 31");
     assert_eq!(*layers.last().unwrap(), 2);
@@ -406,4 +406,11 @@ fn reflection_needs_a_symmetric_goal() {
         let p = p.with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
         assert_eq!(p.patterns().unwrap().is_reflected(), symmetric);
     }
+}
+
+#[test]
+fn an_interrupt_stops_the_distance_distribution() {
+    let geometry = Geometry::new(3, 3).unwrap();
+    let once = crate::limits::stop_once_at(3);
+    assert_eq!(distance_distribution(&geometry, &Goal::blank_last(&geometry), Some(&once)).unwrap(), None);
 }
