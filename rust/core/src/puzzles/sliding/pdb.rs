@@ -462,7 +462,9 @@ pub fn partition(geometry: &Geometry, goal: &Goal, name: &str) -> Result<Vec<Vec
             || Error::InvalidArgument(format!("unknown pattern partition {name:?}; expected sizes like \"6-6-3\"")),
         )?;
     let tiles: Vec<u8> = (0..geometry.cells() as u8).filter(|&c| c as usize != blank).collect();
-    if sizes.iter().sum::<usize>() > tiles.len() {
+    // Summed without overflow: any number of any size may be written.
+    let total = sizes.iter().try_fold(0usize, |sum, &size| sum.checked_add(size));
+    if total.is_none_or(|total| total > tiles.len()) {
         return Err(Error::InvalidArgument(format!(
             "partition {name:?} has more tiles than the {w}x{h} board's {}",
             tiles.len()

@@ -407,3 +407,12 @@ fn reflection_needs_a_symmetric_goal() {
         assert_eq!(p.patterns().unwrap().is_reflected(), symmetric);
     }
 }
+
+#[test]
+fn partition_sizes_that_overflow_are_refused() {
+    let geometry = Geometry::new(4, 4).unwrap();
+    let goal = Goal::blank_last(&geometry);
+    for name in ["18446744073709551615-1", "9223372036854775808-9223372036854775808", "99999999999999999999"] {
+        assert!(pdb::partition(&geometry, &goal, name).is_err(), "{name}");
+    }
+}
