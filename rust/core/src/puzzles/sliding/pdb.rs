@@ -379,7 +379,9 @@ fn build_with<W: Word>(
     // and all: far faster than initialising atomics one by one. Both tables
     // are asked for fallibly: a machine short of memory ends the build
     // with an outcome, not the process with an abort.
-    let words: Vec<W> = bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?;
+    let word_store: Vec<W> = bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?;
+    let words: &[W] = &word_store;
+    let neighbours: &[u32] = &neighbours;
     let mut dist: Vec<u8> = Vec::new();
     dist.try_reserve_exact(size).map_err(|_| Outcome::MemoryLimit)?;
     dist.resize(size, u8::MAX);
@@ -416,6 +418,11 @@ fn build_with<W: Word>(
                     return (0, 0);
                 }
                 let (mut components, mut placements) = (0u64, 0u64);
+                // Copied into locals: with atomics in the loop, values read
+                // through the closure's references are read again at every
+                // placement (a tenth of the build's time, measured).
+                let (words, neighbours, n, k, board, layer, current, next) =
+                    (words, neighbours, n, k, board, layer, current, next);
                 for (offset, distance) in distances.iter_mut().enumerate() {
                     let index = chunk * POLL_EVERY + offset;
                     let word = words[index].load();
@@ -472,7 +479,7 @@ fn build_with<W: Word>(
                         if (seen >> (2 * slot_bits)) & 3 != 0 {
                             continue;
                         }
-                        let mark = fields(component(u32::from(from), child_empty, &neighbours), child_empty, next);
+                        let mark = fields(component(u32::from(from), child_empty, neighbours), child_empty, next);
                         loop {
                             match target.try_set(seen, seen | mark) {
                                 Ok(_) => {
