@@ -282,7 +282,7 @@ impl PatternDb {
 }
 
 /// The atomic words of the build: two bits per empty cell of a placement.
-trait Word: Sync + Send + Sized + Zeroable {
+trait Word: Sync + Send + Sized + Zeroable + 'static {
     fn load(&self) -> u64;
     fn try_set(&self, current: u64, new: u64) -> std::result::Result<u64, u64>;
     fn or(&self, bits: u64);
@@ -496,8 +496,14 @@ fn build_with<W: Word>(
                 (components, placements)
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        // A layer cut short leaves a table that is not a database.
+        // A layer cut short leaves a table that is not a database. Handing
+        // back the memory of a large one takes a third of a second (1.5 GB
+        // of touched pages for 8 tiles): done on a thread of its own, so
+        // that a stopped build returns at once.
         if let Some(&outcome) = stopped.get() {
+            let tables = (word_store, dist);
+            // A thread that cannot start gives the tables back to drop here.
+            let _ = std::thread::Builder::new().name("pdb-free".into()).spawn(move || drop(tables));
             return Err(outcome);
         }
         reached += placements;
