@@ -168,6 +168,17 @@ def test_a_build_the_machine_cannot_hold_is_an_outcome_or_memory_error(tmp_path:
     assert not list(tmp_path.iterdir())
 
 
+def test_distance_raises_memory_error_when_the_build_cannot_be_had(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # It has no limits, so memory_limit is the one way it ends unsolved:
+    # before, an assertion failed.
+    unsolved = idastar.Solution._from_raw(("memory_limit", None, [], 10, [], 0, 0, 0.0))
+    monkeypatch.setattr(sliding, "solve", lambda *args, **kwargs: unsolved)
+    with pytest.raises(MemoryError, match="not enough memory"):
+        fifteen.distance(SAMPLE)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is Linux's")
 def test_the_command_says_when_the_machine_cannot_hold_the_databases(tmp_path: Path) -> None:
     done = run_with_little_memory(

@@ -396,9 +396,14 @@ def distance(
     goal: GoalSpec = "blank-last",
     cache_dir: str | Path | None = None,
 ) -> int:
-    """The fewest moves from ``tiles`` to ``goal``."""
+    """The fewest moves from ``tiles`` to ``goal``.
+
+    Raises ``MemoryError`` if the machine cannot give the databases' build
+    its memory (the one way a solve without limits ends unsolved).
+    """
     result = solve(tiles, width=width, height=height, goal=goal, cache_dir=cache_dir)
-    assert result.cost is not None  # no limits: solvable boards are solved
+    if result.cost is None:
+        raise MemoryError(f"not enough memory to build the pattern databases ({result.outcome})")
     return result.cost
 
 
