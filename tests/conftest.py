@@ -93,8 +93,9 @@ def seconds_to_stop_on_ctrl_c(
     """Runs ``call`` in a fresh interpreter, sends SIGINT after ``wait`` seconds
     and returns how long the call took to raise KeyboardInterrupt after that.
 
-    With ``ready``, the seconds count from the line ``ready`` that the call
-    prints (from a progress callback, say) rather than from its start.
+    With ``ready``, the signal goes ``wait`` seconds after the call prints
+    the line ``ready`` (from a progress callback, say) rather than after it
+    starts.
 
     Fails the test if the call finishes, raises anything else, or the child
     hangs for half a minute.
