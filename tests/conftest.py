@@ -87,9 +87,15 @@ def seed_program(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, flo
     return compile_and_run
 
 
-def seconds_to_stop_on_ctrl_c(call: str, setup: str = "", wait: float = 0.4) -> float:
+def seconds_to_stop_on_ctrl_c(
+    call: str, setup: str = "", wait: float = 0.4, ready: str | None = None
+) -> float:
     """Runs ``call`` in a fresh interpreter, sends SIGINT after ``wait`` seconds
     and returns how long the call took to raise KeyboardInterrupt after that.
+
+    With ``ready``, the signal goes ``wait`` seconds after the call prints
+    the line ``ready`` (from a progress callback, say) rather than after it
+    starts.
 
     Fails the test if the call finishes, raises anything else, or the child
     hangs for half a minute.
@@ -147,6 +153,8 @@ def interrupted_child(argv: list[str], wait: float) -> tuple[int, str, str, floa
     try:
         assert child.stdout is not None
         assert child.stdout.readline().strip() == "started"
+        if ready is not None:
+            assert child.stdout.readline().strip() == ready
         time.sleep(wait)
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)

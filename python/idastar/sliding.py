@@ -29,7 +29,12 @@ Heuristics: ``"pdb"`` (additive disjoint pattern databases with the reflected
 lookup, the default), ``"linear-conflict"`` (Manhattan distance plus linear
 conflicts) and ``"manhattan"``. Pattern databases are built by breadth-first
 search on first use and cached on disk (see :func:`cache_dir`): 6-6-3 on the
-4 x 4 board takes a few seconds once, then milliseconds to load.
+4 x 4 board takes a few seconds once, then milliseconds to load. A database
+has one byte per placement of its pattern's tiles, at most
+:data:`MAX_PATTERN_ENTRIES` (2**30): patterns of at most 8 tiles on 4 x 4
+(7-8's larger half has 518,918,400 entries and its build peaks near
+1.6 GB), 6 on 5 x 5; a larger pattern raises ``ValueError`` before anything
+is allocated.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_STATE_LIMIT",
     "MAX_DISTRIBUTION_CELLS",
+    "MAX_PATTERN_ENTRIES",
     "MAX_SIDE",
     "MIN_SIDE",
     "MOVES",
@@ -90,6 +96,9 @@ __all__ = [
 MOVES = "ULRD"
 #: The largest board (in cells) :func:`distance_distribution` takes.
 MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
+#: The most entries (bytes) a pattern database may have: 2**30. Larger
+#: patterns are refused with ``ValueError`` before anything is allocated.
+MAX_PATTERN_ENTRIES: int = _core.SLIDING_MAX_PATTERN_ENTRIES
 #: The sides a board may have.
 MIN_SIDE: int = _core.SLIDING_MIN_SIDE
 MAX_SIDE: int = _core.SLIDING_MAX_SIDE
@@ -214,19 +223,28 @@ def solve(
         max_moves: look no further; beyond it the outcome is ``no_solution``.
         node_limit, time_limit, state_limit: stop with that outcome. The
             engines that store states stop at :data:`DEFAULT_STATE_LIMIT`
-            states unless ``state_limit`` says otherwise.
+            states unless ``state_limit`` says otherwise. ``time_limit``
+            counts loading and building the pattern databases too: reached
+            during a build, the outcome is ``time_limit`` with the Manhattan
+            distance as the lower bound, nothing expanded, and the
+            unfinished database neither used nor stored (the finished ones
+            are). ``node_limit`` counts search nodes only; a build expands
+            none. ``stats.elapsed`` includes the databases' time.
         cache_dir: where pattern databases are kept (default: see :func:`cache_dir`).
         progress: called while a pattern database is built, see :data:`Progress`.
 
     Returns:
         A :class:`~idastar.Solution` whose ``path`` is a tuple of move
-        letters (see the module docstring) that :func:`replay` applies.
+        letters (see the module docstring) that :func:`replay` applies. Its
+        outcome is ``memory_limit`` when the machine cannot give the memory
+        a database build needs.
 
     Raises:
         InvalidPuzzle: not a board of ``width x height`` (wrong size, a tile
             repeated, missing or out of range).
         Unsolvable: a board from which the goal cannot be reached.
-        ValueError: an option is out of range.
+        ValueError: an option is out of range, such as a pattern whose
+            database would have more than :data:`MAX_PATTERN_ENTRIES` entries.
         KeyboardInterrupt: Ctrl-C during the search or a database build.
     """
     raw = _core.sliding_solve(
@@ -307,7 +325,10 @@ def solve_many(
 
     ``cases`` is a sequence of boards or a numpy integer array of shape
     ``(boards, width * height)``. ``threads`` caps the cores used (default:
-    all); the limits apply to each search on its own.
+    all); the limits apply to each search on its own. The databases are
+    built once, before any search, and count against every case's
+    ``time_limit`` as in :func:`solve`: reached during the build, every
+    case's outcome is ``time_limit``.
 
     Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
     :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
@@ -376,9 +397,14 @@ def distance(
     goal: GoalSpec = "blank-last",
     cache_dir: str | Path | None = None,
 ) -> int:
-    """The fewest moves from ``tiles`` to ``goal``."""
+    """The fewest moves from ``tiles`` to ``goal``.
+
+    Raises ``MemoryError`` if the machine cannot give the databases' build
+    its memory (the one way a solve without limits ends unsolved).
+    """
     result = solve(tiles, width=width, height=height, goal=goal, cache_dir=cache_dir)
-    assert result.cost is not None  # no limits: solvable boards are solved
+    if result.cost is None:
+        raise MemoryError(f"not enough memory to build the pattern databases ({result.outcome})")
     return result.cost
 
 
@@ -394,7 +420,11 @@ def lower_bound(
     cache_dir: str | Path | None = None,
     progress: Progress | None = None,
 ) -> int:
-    """The admissible bound ``heuristic`` gives for ``tiles`` (any board, solvable or not)."""
+    """The admissible bound ``heuristic`` gives for ``tiles`` (any board, solvable or not).
+
+    Builds the databases it needs, as :func:`solve` does; raises
+    ``MemoryError`` if the machine cannot give a build its memory.
+    """
     return _core.sliding_lower_bound(
         _ints(tiles, "tiles"),
         **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
@@ -531,6 +561,11 @@ def pattern_database(
     pattern's tiles that bring them home from the cells ``cells`` (the other
     tiles' moves are free). Loaded from the cache, or built and stored.
     Needs numpy.
+
+    A pattern of more than :data:`MAX_PATTERN_ENTRIES` placements raises
+    ``ValueError`` (before anything is allocated); one the machine cannot
+    hold, ``MemoryError``; Ctrl-C, ``KeyboardInterrupt`` within a fraction of
+    a second.
     """
     import numpy
 

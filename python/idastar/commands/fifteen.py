@@ -72,8 +72,9 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--patterns",
         metavar="NAME",
         default=None,
-        help="the pattern-database partition: 5-5-5, 6-6-3 (default) or 7-8 "
-        "(7-8 takes a minute or two and 580 MB to build once, then solves fastest)",
+        help="the pattern-database partition: 5-5-5, 6-6-3 (default), 7-8 "
+        "(7-8 takes minutes and 1.6 GB of memory to build once, then solves fastest) "
+        "or any sizes a-b-... of at most 8 tiles each",
     )
     parser.add_argument(
         "--goal",
@@ -175,8 +176,21 @@ def _answer_text(
     return str(solution.cost)
 
 
+def _answered(solution: Solution[str]) -> Solution[str]:
+    """The solution, if it is an answer. No limits are set, so memory_limit
+    means databases the machine cannot hold: an option's value to refuse."""
+    from .._results import Outcome
+
+    if solution.outcome is Outcome.MEMORY_LIMIT:
+        raise ValueError(
+            "not enough memory to build the pattern databases; "
+            "choose smaller patterns with --patterns (the default 6-6-3 builds in under 100 MB)"
+        )
+    return checked(solution)
+
+
 def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
-    return checked(sliding.solve(tiles, **options))  # type: ignore[arg-type]
+    return _answered(sliding.solve(tiles, **options))  # type: ignore[arg-type]
 
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
@@ -212,7 +226,7 @@ def _answer_batch(
     def solve(chunk: list[tuple[int, list[int]]], threads: int | None) -> list[Solution[str]]:
         tiles = [board for _, board in chunk]
         solutions = sliding.solve_many(tiles, threads=threads, **options)  # type: ignore[call-overload]
-        return [checked(solution) for solution in solutions]
+        return [_answered(solution) for solution in solutions]
 
     numbered = [(case, tiles) for case, (tiles, _) in enumerate(boards, 1)]
     answer_in_order(

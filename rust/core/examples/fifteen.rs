@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use idastar_core::puzzles::sliding::{pdb, Geometry, Goal, Sliding};
+use idastar_core::puzzles::sliding::{pdb, BuildLimits, Geometry, Goal, Sliding};
 use idastar_core::Limits;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -32,7 +32,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             } else {
                 pdb::partition(&geometry, &goal, name)?
             };
-            puzzle.with_pattern_databases(&cells, true, None, &|_, _| false)?.expect("not cancelled")
+            puzzle
+                .with_pattern_databases(&cells, true, None, &|_, _| false, &BuildLimits::default())?
+                .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?
         }
         _ if heuristic == "linear-conflict" => puzzle.with_linear_conflict(),
         _ => puzzle,

@@ -6,14 +6,14 @@
 
 use std::time::Instant;
 
-use idastar_core::puzzles::sliding::{Geometry, PatternDb};
+use idastar_core::puzzles::sliding::{BuildLimits, BuildProgress, Geometry, PatternDb};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<usize> = std::env::args().skip(1).map(|a| a.parse()).collect::<Result<_, _>>()?;
     let geometry = Geometry::new(args[0], args[1])?;
     let cells: Vec<u8> = args[2..].iter().map(|&c| c as u8).collect();
     let began = Instant::now();
-    let db = PatternDb::build(&geometry, &cells, &|p| {
+    let report = |p: BuildProgress| {
         eprintln!(
             "layer {:3}: {:12} of {} placements, {:.3} s",
             p.layer,
@@ -22,8 +22,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             began.elapsed().as_secs_f64()
         );
         false
-    })
-    .expect("not cancelled");
+    };
+    let db = PatternDb::build(&geometry, &cells, &report, &BuildLimits::default())?
+        .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?;
     let max = db.data().iter().max().copied().unwrap_or(0);
     let mean = db.data().iter().map(|&v| f64::from(v)).sum::<f64>() / db.data().len() as f64;
     println!("{} entries, max {max}, mean {mean:.3}, {:.3} s", db.data().len(), began.elapsed().as_secs_f64());

@@ -2,12 +2,15 @@
 
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use idastar_core::engines::{ida_star, solve_many};
 use idastar_core::puzzles::sliding::{
-    self, is_solvable, pdb, pdb_cache, BuildProgress, Dir, Geometry, Goal, Heuristic, Position, Sliding, Tiles,
+    self, is_solvable, pdb, pdb_cache, BuildLimits, BuildProgress, Built, Dir, Geometry, Goal, Heuristic, Position,
+    Sliding, Tiles,
 };
 use idastar_core::{Error, Limits, Outcome, SearchResult};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -85,45 +88,81 @@ fn tiles_to_cells(geometry: &Geometry, goal: &Goal, patterns: &[Vec<u32>]) -> Re
         .collect()
 }
 
-/// Builds (or loads) the puzzle without the interpreter lock, reporting
-/// database builds to `progress(pattern, patterns, layer, reached, total)`.
-fn puzzle<T: Tiles>(py: Python<'_>, options: &Options, progress: Option<&Py<PyAny>>) -> PyResult<Sliding<T>> {
+/// Runs `build` (database loads and builds) without the interpreter lock,
+/// on a thread of its own while this one watches for Ctrl-C, so that a
+/// signal reaches the build within milliseconds even in the middle of a
+/// long layer. Builds report to `progress(pattern, patterns, layer,
+/// reached, total)` and stop at the time limit of `limits`, counted from
+/// `started`. `Ok(Err(outcome))` when a limit stopped a build (`TimeLimit`,
+/// or `MemoryLimit` when the machine could not give its memory); Ctrl-C
+/// raises KeyboardInterrupt and a failing callback its own exception.
+fn building<R: Send>(
+    py: Python<'_>,
+    progress: Option<&Py<PyAny>>,
+    patterns: usize,
+    limits: &Limits,
+    started: Instant,
+    build: impl FnOnce(&(dyn Fn(usize, BuildProgress) -> bool + Sync), &BuildLimits) -> Result<Built<R>, Error> + Send,
+) -> PyResult<Built<R>> {
+    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
+    let built = detached_batch(py, |interrupt| {
+        let report = |index: usize, p: BuildProgress| -> bool {
+            let Some(callback) = progress else { return false };
+            match Python::attach(|py| callback.call1(py, (index, patterns, p.layer, p.reached, p.total))) {
+                Ok(_) => false,
+                Err(err) => {
+                    *failed.lock().expect("not poisoned") = Some(err);
+                    true
+                }
+            }
+        };
+        let built = build(&report, &BuildLimits::new(&Limits { interrupt: Some(interrupt), ..*limits }, started));
+        let outcome = match &built {
+            Ok(Err(Outcome::Interrupted)) if failed.lock().expect("not poisoned").is_none() => Outcome::Interrupted,
+            _ => Outcome::Solved,
+        };
+        (built, outcome)
+    })?;
+    if let Some(err) = failed.into_inner().expect("not poisoned") {
+        return Err(err);
+    }
+    built.map_err(to_py)
+}
+
+/// The error for databases that could not be built, where no outcome can
+/// say so (functions without limits).
+fn not_built(outcome: Outcome) -> PyErr {
+    match outcome {
+        Outcome::MemoryLimit => PyMemoryError::new_err("not enough memory to build the pattern database"),
+        other => PyRuntimeError::new_err(format!("the pattern database was not built: {}", other.name())),
+    }
+}
+
+/// The puzzle with its heuristic, its databases loaded or built (see
+/// [`building`]); `Ok(Err(outcome))` when a limit stopped a build.
+fn puzzle<T: Tiles>(
+    py: Python<'_>,
+    options: &Options,
+    progress: Option<&Py<PyAny>>,
+    limits: &Limits,
+    started: Instant,
+) -> PyResult<Built<Sliding<T>>> {
     let base: Sliding<T> = Sliding::new(options.geometry.clone(), options.goal.clone()).map_err(to_py)?;
     match options.heuristic {
-        Heuristic::Manhattan => Ok(base),
-        Heuristic::LinearConflict => Ok(base.with_linear_conflict()),
+        Heuristic::Manhattan => Ok(Ok(base)),
+        Heuristic::LinearConflict => Ok(Ok(base.with_linear_conflict())),
         Heuristic::Pdb => {
-            let failed: Mutex<Option<PyErr>> = Mutex::new(None);
             let count =
                 pdb::PatternSet::completed(&options.geometry, &options.goal, &options.patterns).map_err(to_py)?.len();
-            let built = detached(py, |interrupt| {
-                let report = |index: usize, p: BuildProgress| -> bool {
-                    if let Some(callback) = progress {
-                        let outcome =
-                            Python::attach(|py| callback.call1(py, (index, count, p.layer, p.reached, p.total)));
-                        if let Err(err) = outcome {
-                            *failed.lock().expect("not poisoned") = Some(err);
-                            return true;
-                        }
-                    }
-                    interrupt.is_some_and(|stop| stop())
-                };
-                let built = base.with_pattern_databases(
+            building(py, progress, count, limits, started, |report, stop| {
+                base.with_pattern_databases(
                     &options.patterns,
                     options.reflect,
                     options.cache_dir.as_deref(),
-                    &report,
-                );
-                let outcome = match &built {
-                    Ok(None) if failed.lock().expect("not poisoned").is_none() => Outcome::Interrupted,
-                    _ => Outcome::Solved,
-                };
-                (built, outcome)
-            })?;
-            if let Some(err) = failed.into_inner().expect("not poisoned") {
-                return Err(err);
-            }
-            Ok(built.map_err(to_py)?.expect("a cancelled build raised above"))
+                    report,
+                    stop,
+                )
+            })
         }
     }
 }
@@ -159,6 +198,10 @@ impl SlidingEngine {
     }
 }
 
+/// The databases count against the time limit: what their loading or
+/// building leaves of it is the search's, and a limit reached while they
+/// are built ends the solve with that outcome (nothing expanded, the
+/// Manhattan bound proved). Each result's elapsed time includes them.
 fn solve_one<T: Tiles>(
     py: Python<'_>,
     tiles: &[u32],
@@ -167,12 +210,18 @@ fn solve_one<T: Tiles>(
     limits: Limits<'static>,
     progress: Option<&Py<PyAny>>,
 ) -> PyResult<RawResult<char>> {
+    let started = Instant::now();
     // Bad boards fail before any database is built.
     let checker: Sliding<T> = Sliding::new(options.geometry.clone(), options.goal.clone()).map_err(to_py)?;
     let start = checker.pack(tiles).map_err(to_py)?;
-    let puzzle = puzzle::<T>(py, options, progress)?;
+    let puzzle = match puzzle::<T>(py, options, progress, &limits, started)? {
+        Ok(puzzle) => puzzle,
+        Err(outcome) => return Ok(raw(checker.stopped_before_search(start, outcome, started.elapsed()), letter)),
+    };
+    let prepared = started.elapsed();
     detached(py, |interrupt| {
-        let result = engine.run(&puzzle, start, &Limits { interrupt, ..limits });
+        let mut result = engine.run(&puzzle, start, &Limits { interrupt, ..sliding::limits_after(&limits, prepared) });
+        result.stats.elapsed += prepared;
         let outcome = result.outcome;
         (raw(result, letter), outcome)
     })
@@ -221,17 +270,31 @@ fn solve_all<'py, T: Tiles>(
     threads: Option<usize>,
     form: BatchForm,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let started = Instant::now();
     let checker: Sliding<T> = Sliding::new(options.geometry.clone(), options.goal.clone()).map_err(to_py)?;
     let starts = cases
         .iter()
         .enumerate()
         .map(|(index, tiles)| checker.pack(tiles).map_err(|e| case_error(index, e)))
         .collect::<PyResult<Vec<_>>>()?;
-    let puzzle = puzzle::<T>(py, options, progress)?;
+    // As in `solve_one`, for every case: the databases are built once, and
+    // what they leave of the time limit is each search's.
+    let puzzle = match puzzle::<T>(py, options, progress, &limits, started)? {
+        Ok(puzzle) => puzzle,
+        Err(outcome) => {
+            let elapsed = started.elapsed();
+            let results = starts.iter().map(|&start| checker.stopped_before_search(start, outcome, elapsed)).collect();
+            return form.output(py, results, |dir: &Dir| [*dir as i32], letter);
+        }
+    };
+    let prepared = started.elapsed();
     let results = detached_batch(py, |interrupt| {
-        let limits = Limits { interrupt: Some(interrupt), ..limits };
+        let limits = Limits { interrupt: Some(interrupt), ..sliding::limits_after(&limits, prepared) };
         match on_threads(threads, || solve_many(&puzzle, &starts, &limits, |p, s, l| engine.run(p, s, l))) {
-            Ok(results) => {
+            Ok(mut results) => {
+                for result in &mut results {
+                    result.stats.elapsed += prepared;
+                }
                 let outcome = batch_outcome(&results);
                 (Ok(results), outcome)
             }
@@ -305,10 +368,11 @@ fn sliding_lower_bound(
 ) -> PyResult<u32> {
     let options = Options::new(width, height, goal, heuristic, partition, pattern_tiles, reflect, cache_dir)?;
     let board = board(&options, &tiles)?;
+    let (limits, started) = (Limits::default(), Instant::now());
     Ok(if options.geometry.cells() <= 16 {
-        puzzle::<u64>(py, &options, progress.as_ref())?.evaluate(&board)
+        puzzle::<u64>(py, &options, progress.as_ref(), &limits, started)?.map_err(not_built)?.evaluate(&board)
     } else {
-        puzzle::<u128>(py, &options, progress.as_ref())?.evaluate(&board)
+        puzzle::<u128>(py, &options, progress.as_ref(), &limits, started)?.map_err(not_built)?.evaluate(&board)
     })
 }
 
@@ -360,29 +424,16 @@ fn sliding_pattern_database<'py>(
     let options = Options::new(width, height, goal, "pdb", None, Some(vec![tiles]), false, cache_dir)?;
     let cells = options.patterns[0].clone();
     pdb::PatternDb::check_cells(&options.geometry, &options.goal, &cells).map_err(to_py)?;
-    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let db = detached(py, |interrupt| {
-        let report = |p: BuildProgress| -> bool {
-            if let Some(callback) = &progress {
-                if let Err(err) = Python::attach(|py| callback.call1(py, (0, 1, p.layer, p.reached, p.total))) {
-                    *failed.lock().expect("not poisoned") = Some(err);
-                    return true;
-                }
-            }
-            interrupt.is_some_and(|stop| stop())
-        };
-        let db = pdb_cache::load_or_build(&options.geometry, &cells, options.cache_dir.as_deref(), &report);
-        let outcome = match &db {
-            Ok(None) if failed.lock().expect("not poisoned").is_none() => Outcome::Interrupted,
-            _ => Outcome::Solved,
-        };
-        (db, outcome)
+    let built = building(py, progress.as_ref(), 1, &Limits::default(), Instant::now(), |report, stop| {
+        pdb_cache::load_or_build(&options.geometry, &cells, options.cache_dir.as_deref(), &|p| report(0, p), stop)
     })?;
-    if let Some(err) = failed.into_inner().expect("not poisoned") {
-        return Err(err);
-    }
-    let (db, _) = db.map_err(to_py)?.expect("a cancelled build raised above");
-    Ok((PyBytes::new(py, db.data()), cells))
+    let (db, _) = built.map_err(not_built)?;
+    // A copy the size of the database: asked for fallibly, as the database was.
+    let bytes = PyBytes::new_with(py, db.data().len(), |buffer| {
+        buffer.copy_from_slice(db.data());
+        Ok(())
+    })?;
+    Ok((bytes, cells))
 }
 
 /// Where databases are cached: the directory given, else the environment's.
@@ -403,6 +454,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SLIDING_MIN_SIDE", sliding::MIN_SIDE)?;
     m.add("SLIDING_MAX_SIDE", sliding::MAX_SIDE)?;
     m.add("SLIDING_PDB_FORMAT_VERSION", pdb_cache::FORMAT_VERSION)?;
+    m.add("SLIDING_MAX_PATTERN_ENTRIES", pdb::MAX_ENTRIES)?;
     m.add_function(wrap_pyfunction!(sliding_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_lower_bound, m)?)?;

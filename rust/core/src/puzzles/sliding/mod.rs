@@ -27,7 +27,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engines::bfs_layers;
-use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
+use std::time::Duration;
+
+use crate::{Edge, Error, Interrupt, Limits, Outcome, Problem, Result, Reversible, SearchResult, Stats};
 
 mod board;
 mod linear_conflict;
@@ -39,7 +41,7 @@ mod search;
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
-pub use pdb::{BuildProgress, PatternDb, PatternSet};
+pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
 pub use search::Incremental;
 
 /// Which lower bound guides the search.
@@ -142,26 +144,36 @@ impl<T: Tiles> Sliding<T> {
     /// Loads or builds the databases of `patterns` (goal cells; tiles left
     /// out count by their Manhattan distance) in `cache_dir` (see
     /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
-    /// reflected lookup when `reflect` and the goal allow it. `Ok(None)`
-    /// when `progress` cancelled a build.
+    /// reflected lookup when `reflect` and the goal allow it.
+    /// `Ok(Err(outcome))` when `progress` cancelled a build or `limits`
+    /// stopped it (see [`PatternDb::build`]).
     pub fn with_pattern_databases(
         self,
         patterns: &[Vec<u8>],
         reflect: bool,
         cache_dir: Option<&Path>,
         progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
-    ) -> Result<Option<Self>> {
+        limits: &BuildLimits,
+    ) -> Result<Built<Self>> {
         let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
         let mut dbs = Vec::with_capacity(all.len());
         for (index, cells) in all.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, cache_dir, &report)? {
-                Some((db, _)) => dbs.push(db),
-                None => return Ok(None),
+            match pdb_cache::load_or_build(&self.geometry, cells, cache_dir, &report, limits)? {
+                Ok((db, _)) => dbs.push(db),
+                Err(outcome) => return Ok(Err(outcome)),
             }
         }
         let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
-        Ok(Some(self.with_patterns(Arc::new(set))))
+        Ok(Ok(self.with_patterns(Arc::new(set))))
+    }
+
+    /// The result of a solve that `outcome` stopped before its search
+    /// began (while its databases were built): nothing expanded, and the
+    /// Manhattan distance of `start` as what is proved.
+    pub fn stopped_before_search(&self, start: Position<T>, outcome: Outcome, elapsed: Duration) -> SearchResult<Dir> {
+        let bound = self.manhattan.evaluate(&self.unpack(start));
+        SearchResult::unsolved(outcome, Some(bound), Stats { elapsed, ..Stats::default() })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -300,6 +312,12 @@ impl<T: Tiles> Reversible for Sliding<T> {
             }
         }
     }
+}
+
+/// `limits` for a search that follows `spent` of its time on loading or
+/// building its databases: what is left of the time limit.
+pub fn limits_after<'a>(limits: &Limits<'a>, spent: Duration) -> Limits<'a> {
+    Limits { time_limit: limits.time_limit.map(|limit| limit.saturating_sub(spent)), ..*limits }
 }
 
 /// The largest board [`distance_distribution`] takes, in cells (2 x 5:

@@ -21,22 +21,80 @@
 //! position, so the same databases give a second bound, and the larger of
 //! the two is taken.
 
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
+use bytemuck::Zeroable;
 use rayon::prelude::*;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::search::Incremental;
-use crate::{Error, Result};
+use crate::{Error, Interrupt, Limits, Outcome, Result};
 
 /// The most patterns a set holds (tiles left out of every pattern count as
 /// one-tile patterns, so up to 24).
 pub const MAX_PATTERNS: usize = 24;
 
-/// `n! / (n - k)!`: the placements of `k` distinct tiles on `n` cells.
+/// The most entries a database may have: 2^30 = 1,073,741,824, a byte each.
+/// The larger half of the 4 x 4 board's 7-8 partition, 8 tiles, has
+/// 518,918,400 and its build peaks near 1.6 GB; 9 tiles would have
+/// 4,151,347,200 and take 12 GB. Every pattern within the limit builds in
+/// 2 GB at most (the largest build: 7 tiles on 4 x 5, 390,700,800 entries
+/// at 5 bytes each while building).
+pub const MAX_ENTRIES: usize = 1 << 30;
+
+/// `n! / (n - k)!`, exactly: the placements of `k` distinct tiles on `n`
+/// cells (at most 25!, which fits).
+fn exact_entries(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (n - k + 1..=n).map(|factor| factor as u128).product()
+}
+
+/// `n! / (n - k)!`: the placements of `k` distinct tiles on `n` cells,
+/// `usize::MAX` when that does not fit.
 pub fn entries(n: usize, k: usize) -> usize {
-    (n - k + 1..=n).product()
+    usize::try_from(exact_entries(n, k)).unwrap_or(usize::MAX)
+}
+
+/// The entries of a pattern of `k` tiles on `geometry`, refused beyond
+/// [`MAX_ENTRIES`]; `what` names the pattern in the message.
+fn entries_within_limit(geometry: &Geometry, k: usize, what: impl FnOnce() -> String) -> Result<usize> {
+    let n = geometry.cells();
+    let exact = exact_entries(n, k);
+    if exact <= MAX_ENTRIES as u128 {
+        return Ok(exact as usize);
+    }
+    let most_tiles = (0..n).take_while(|&tiles| exact_entries(n, tiles) <= MAX_ENTRIES as u128).last().unwrap_or(0);
+    Err(Error::InvalidArgument(format!(
+        "{} has {exact} entries ({n}!/{}!), more than the {MAX_ENTRIES} a pattern database may hold \
+         (on a {}x{} board, patterns of at most {most_tiles} tiles)",
+        what(),
+        n - k,
+        geometry.width(),
+        geometry.height()
+    )))
+}
+
+/// The cells as a bit mask, checked to be 1 to `n - 1` distinct cells of
+/// the board.
+fn cell_mask(n: usize, cells: &[u8]) -> Result<u32> {
+    if cells.is_empty() || cells.len() >= n {
+        return Err(Error::InvalidArgument(format!("a pattern needs 1 to {} tiles, got {}", n - 1, cells.len())));
+    }
+    let mut seen = 0u32;
+    for &cell in cells {
+        if cell as usize >= n {
+            return Err(Error::InvalidArgument(format!("pattern cell {cell} is not a tile's goal cell")));
+        }
+        if seen & (1 << cell) != 0 {
+            return Err(Error::InvalidArgument(format!("pattern cell {cell} is given twice")));
+        }
+        seen |= 1 << cell;
+    }
+    Ok(seen)
 }
 
 /// The rank of a placement (the cell of each pattern tile, in pattern
@@ -89,6 +147,39 @@ pub struct BuildProgress {
 
 pub type ProgressFn<'a> = &'a (dyn Fn(BuildProgress) -> bool + Sync);
 
+/// How a build ends when it does not end with its database: the outcome
+/// that stopped it (`Interrupted`, `TimeLimit`, or `MemoryLimit` when the
+/// machine cannot give the memory).
+pub type Built<T> = std::result::Result<T, Outcome>;
+
+/// What stops a build besides its progress report: an interrupt and a
+/// deadline, polled every few thousand placements within each layer (the
+/// last layers of a large database take seconds each).
+#[derive(Clone, Copy, Default)]
+pub struct BuildLimits<'a> {
+    pub interrupt: Option<Interrupt<'a>>,
+    pub deadline: Option<Instant>,
+}
+
+impl<'a> BuildLimits<'a> {
+    /// The interrupt and the time limit of `limits`, the time counted from
+    /// `started` (a limit too far off for an `Instant` is none).
+    pub fn new(limits: &Limits<'a>, started: Instant) -> Self {
+        BuildLimits { interrupt: limits.interrupt, deadline: limits.time_limit.and_then(|t| started.checked_add(t)) }
+    }
+
+    /// The outcome that stops the build now, if any.
+    pub fn stop(&self) -> Option<Outcome> {
+        if self.interrupt.is_some_and(|interrupted| interrupted()) {
+            return Some(Outcome::Interrupted);
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Some(Outcome::TimeLimit);
+        }
+        None
+    }
+}
+
 /// One pattern database.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDb {
@@ -111,38 +202,49 @@ impl std::fmt::Debug for PatternDb {
 
 impl PatternDb {
     /// Checks that `cells` are distinct cells of the board, none the goal's
-    /// blank cell.
+    /// blank cell, and that their database is within [`MAX_ENTRIES`].
     pub fn check_cells(geometry: &Geometry, goal: &Goal, cells: &[u8]) -> Result<()> {
-        let n = geometry.cells();
-        if cells.is_empty() || cells.len() >= n {
-            return Err(Error::InvalidArgument(format!("a pattern needs 1 to {} tiles, got {}", n - 1, cells.len())));
+        let mask = cell_mask(geometry.cells(), cells)?;
+        let blank = goal.blank_cell();
+        if mask & (1 << blank) != 0 {
+            return Err(Error::InvalidArgument(format!("pattern cell {blank} is not a tile's goal cell")));
         }
-        let mut seen = 0u32;
-        for &cell in cells {
-            let tile = goal.tiles().get(cell as usize).copied();
-            if cell as usize >= n || tile == Some(0) {
-                return Err(Error::InvalidArgument(format!("pattern cell {cell} is not a tile's goal cell")));
-            }
-            if seen & (1 << cell) != 0 {
-                return Err(Error::InvalidArgument(format!("pattern cell {cell} is given twice")));
-            }
-            seen |= 1 << cell;
-        }
-        Ok(())
+        let tiles: Vec<u8> = cells.iter().map(|&cell| goal.tiles()[cell as usize]).collect();
+        entries_within_limit(geometry, cells.len(), || format!("the pattern of tiles {tiles:?}")).map(|_| ())
+    }
+
+    /// The entries of the database of `cells` (distinct cells of the board),
+    /// refused beyond [`MAX_ENTRIES`]: checked before anything is allocated.
+    pub fn checked_entries(geometry: &Geometry, cells: &[u8]) -> Result<usize> {
+        cell_mask(geometry.cells(), cells)?;
+        entries_within_limit(geometry, cells.len(), || format!("the pattern of goal cells {cells:?}"))
     }
 
     /// Builds the database of the tiles whose goal cells are `cells` by
-    /// breadth-first search, on rayon's pool. `None` if `progress` cancels.
-    pub fn build(geometry: &Geometry, cells: &[u8], progress: ProgressFn) -> Option<PatternDb> {
+    /// breadth-first search, on rayon's pool; `Ok(Err(outcome))` if
+    /// `progress` cancelled it (`Interrupted`), `limits` stopped it, or the
+    /// machine could not give its memory (`MemoryLimit`).
+    pub fn build(
+        geometry: &Geometry,
+        cells: &[u8],
+        progress: ProgressFn,
+        limits: &BuildLimits,
+    ) -> Result<Built<PatternDb>> {
+        let size = Self::checked_entries(geometry, cells)?;
         let free = geometry.cells() - cells.len();
         let data = if free <= 8 {
-            build_with::<AtomicU16, u16>(geometry, cells, progress)
+            build_with::<AtomicU16>(geometry, cells, size, progress, limits)
         } else if free <= 16 {
-            build_with::<AtomicU32, u32>(geometry, cells, progress)
+            build_with::<AtomicU32>(geometry, cells, size, progress, limits)
         } else {
-            build_with::<AtomicU64, u64>(geometry, cells, progress)
-        }?;
-        Some(PatternDb { width: geometry.width(), height: geometry.height(), cells: cells.to_vec(), data })
+            build_with::<AtomicU64>(geometry, cells, size, progress, limits)
+        };
+        Ok(data.map(|data| PatternDb {
+            width: geometry.width(),
+            height: geometry.height(),
+            cells: cells.to_vec(),
+            data,
+        }))
     }
 
     pub(crate) fn from_parts(width: usize, height: usize, cells: Vec<u8>, data: Vec<u8>) -> PatternDb {
@@ -180,7 +282,7 @@ impl PatternDb {
 }
 
 /// The atomic words of the build: two bits per empty cell of a placement.
-trait Word: Sync + Send + Sized {
+trait Word: Sync + Send + Sized + Zeroable + 'static {
     fn load(&self) -> u64;
     fn try_set(&self, current: u64, new: u64) -> std::result::Result<u64, u64>;
     fn or(&self, bits: u64);
@@ -258,26 +360,31 @@ fn fields(cells: u32, empty: u32, code: u64) -> u64 {
     out
 }
 
-fn build_with<W: Word, P: Copy + Default + Send + Sync>(
+/// Placements scanned between two looks at the build's limits: a few
+/// milliseconds of the slowest layers, a few microseconds of looking.
+const POLL_EVERY: usize = 1 << 14;
+
+fn build_with<W: Word>(
     geometry: &Geometry,
     pattern: &[u8],
+    size: usize,
     progress: ProgressFn,
-) -> Option<Vec<u8>> {
+    limits: &BuildLimits,
+) -> Built<Vec<u8>> {
     let n = geometry.cells();
     let k = pattern.len();
-    let size = entries(n, k);
     let board = (1u32 << n) - 1;
     let neighbours = geometry.neighbour_masks();
     // Zeroed memory comes from the allocator already zero, untouched pages
-    // and all: far faster than initialising atomics one by one.
-    let mut word_store: Vec<P> = vec![P::default(); size];
-    let mut dist_store: Vec<u8> = vec![u8::MAX; size];
-    // SAFETY: the atomic integer types have the size and alignment of the
-    // plain ones (documented), and the plain vectors are not used again
-    // until the atomic views are dropped.
-    let words: &[W] = unsafe { std::slice::from_raw_parts(word_store.as_mut_ptr() as *const W, size) };
-    let dist: &[AtomicU8] = unsafe { std::slice::from_raw_parts(dist_store.as_mut_ptr() as *const AtomicU8, size) };
-    assert_eq!(std::mem::size_of::<W>(), std::mem::size_of::<P>());
+    // and all: far faster than initialising atomics one by one. Both tables
+    // are asked for fallibly: a machine short of memory ends the build
+    // with an outcome, not the process with an abort.
+    let word_store: Vec<W> = bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?;
+    let words: &[W] = &word_store;
+    let neighbours: &[u32] = &neighbours;
+    let mut dist: Vec<u8> = Vec::new();
+    dist.try_reserve_exact(size).map_err(|_| Outcome::MemoryLimit)?;
+    dist.resize(size, u8::MAX);
 
     let goal_index = rank(n, pattern.iter().copied());
     let goal_occupied = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -288,26 +395,46 @@ fn build_with<W: Word, P: Copy + Default + Send + Sync>(
     let mut layer = 0u32;
     loop {
         if progress(BuildProgress { layer, reached, total: size as u64 }) {
-            return None;
+            return Err(Outcome::Interrupted);
         }
+        // No placement is further than the board's diameter (at most 208
+        // moves on 5 x 5) from home, so a layer number always fits the
+        // byte, below the u8::MAX that marks "not reached".
+        debug_assert!(layer < u32::from(u8::MAX));
         let current = 1 + u64::from(layer & 1);
         let next = 1 + u64::from((layer + 1) & 1);
-        let (components, placements) = (0..size)
-            .into_par_iter()
-            .with_min_len(1 << 12)
-            .fold(
-                || (0u64, 0u64),
-                |(mut components, mut placements), index| {
+        let stopped: OnceLock<Outcome> = OnceLock::new();
+        // Each chunk of placements is scanned by one thread, which alone
+        // writes their distances; the words of their children are shared.
+        let (components, placements) = dist
+            .par_chunks_mut(POLL_EVERY)
+            .enumerate()
+            .map(|(chunk, distances)| {
+                if stopped.get().is_some() {
+                    return (0, 0);
+                }
+                if let Some(outcome) = limits.stop() {
+                    let _ = stopped.set(outcome);
+                    return (0, 0);
+                }
+                let (mut components, mut placements) = (0u64, 0u64);
+                // Copied into locals: with atomics in the loop, values read
+                // through the closure's references are read again at every
+                // placement (a tenth of the build's time, measured).
+                let (words, neighbours, n, k, board, layer, current, next) =
+                    (words, neighbours, n, k, board, layer, current, next);
+                for (offset, distance) in distances.iter_mut().enumerate() {
+                    let index = chunk * POLL_EVERY + offset;
                     let word = words[index].load();
                     let is_current = if current == 1 { word & !(word >> 1) } else { (word >> 1) & !word } & LOW_BITS;
                     if is_current == 0 {
-                        return (components, placements);
+                        continue;
                     }
                     // A placement's distance is the first layer that
                     // expands it; written here, in scan order, rather than
                     // at random when its first component is reached.
-                    if dist[index].load(Ordering::Relaxed) == u8::MAX {
-                        dist[index].store(layer as u8, Ordering::Relaxed);
+                    if *distance == u8::MAX {
+                        *distance = layer as u8;
                         placements += 1;
                     }
                     let mut cells = [0u8; MAX_CELLS];
@@ -352,7 +479,7 @@ fn build_with<W: Word, P: Copy + Default + Send + Sync>(
                         if (seen >> (2 * slot_bits)) & 3 != 0 {
                             continue;
                         }
-                        let mark = fields(component(u32::from(from), child_empty, &neighbours), child_empty, next);
+                        let mark = fields(component(u32::from(from), child_empty, neighbours), child_empty, next);
                         loop {
                             match target.try_set(seen, seen | mark) {
                                 Ok(_) => {
@@ -365,21 +492,30 @@ fn build_with<W: Word, P: Copy + Default + Send + Sync>(
                         }
                     }
                     words[index].or(is_current * DONE);
-                    (components, placements)
-                },
-            )
+                }
+                (components, placements)
+            })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        // A layer cut short leaves a table that is not a database. Handing
+        // back the memory of a large one takes a third of a second (1.5 GB
+        // of touched pages for 8 tiles): done on a thread of its own, so
+        // that a stopped build returns at once.
+        if let Some(&outcome) = stopped.get() {
+            let tables = (word_store, dist);
+            // A thread that cannot start gives the tables back to drop here.
+            let _ = std::thread::Builder::new().name("pdb-free".into()).spawn(move || drop(tables));
+            return Err(outcome);
+        }
         reached += placements;
         layer += 1;
         if components == 0 {
             if progress(BuildProgress { layer, reached, total: size as u64 }) {
-                return None;
+                return Err(Outcome::Interrupted);
             }
             break;
         }
     }
-    drop(word_store);
-    Some(dist_store)
+    Ok(dist)
 }
 
 /// The patterns of the 4 x 4 board by name, as goal cells with the blank's
@@ -462,7 +598,9 @@ pub fn partition(geometry: &Geometry, goal: &Goal, name: &str) -> Result<Vec<Vec
             || Error::InvalidArgument(format!("unknown pattern partition {name:?}; expected sizes like \"6-6-3\"")),
         )?;
     let tiles: Vec<u8> = (0..geometry.cells() as u8).filter(|&c| c as usize != blank).collect();
-    if sizes.iter().sum::<usize>() > tiles.len() {
+    // Summed without overflow: any number of any size may be written.
+    let total = sizes.iter().try_fold(0usize, |sum, &size| sum.checked_add(size));
+    if total.is_none_or(|total| total > tiles.len()) {
         return Err(Error::InvalidArgument(format!(
             "partition {name:?} has more tiles than the {w}x{h} board's {}",
             tiles.len()
@@ -564,11 +702,12 @@ impl PatternSet {
     pub fn completed(geometry: &Geometry, goal: &Goal, patterns: &[Vec<u8>]) -> Result<Vec<Vec<u8>>> {
         let mut covered = 1u32 << goal.blank_cell();
         for pattern in patterns {
-            PatternDb::check_cells(geometry, goal, pattern)?;
+            PatternDb::check_cells(geometry, goal, pattern)
+                .map_err(|error| Error::InvalidArgument(format!("patterns: {error}")))?;
             for &cell in pattern {
                 if covered & (1 << cell) != 0 {
                     return Err(Error::InvalidArgument(format!(
-                        "the tile of goal cell {cell} is in two patterns; patterns must be disjoint"
+                        "patterns: the tile of goal cell {cell} is in two patterns; patterns must be disjoint"
                     )));
                 }
                 covered |= 1 << cell;

@@ -16,7 +16,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
-use super::pdb::{PatternDb, ProgressFn};
+use super::pdb::{BuildLimits, Built, PatternDb, ProgressFn};
 pub use crate::cache::{cache_dir, checksum};
 use crate::cache::{load_table, usable_cache_dir, write_atomically};
 use crate::Result;
@@ -81,17 +81,21 @@ pub enum Source {
 }
 
 /// The database of `cells` on `geometry`: from this process, else from the
-/// cache directory, else built (calling `progress` per layer) and stored.
-/// `Ok(None)` when `progress` cancelled the build.
+/// cache directory, else built (calling `progress` per layer, stopped by
+/// `limits`) and stored. `Ok(Err(outcome))` when the build did not finish
+/// (see [`PatternDb::build`]); nothing of it is kept.
 pub fn load_or_build(
     geometry: &Geometry,
     cells: &[u8],
     dir: Option<&Path>,
     progress: ProgressFn,
-) -> Result<Option<(Arc<PatternDb>, Source)>> {
+    limits: &BuildLimits,
+) -> Result<Built<(Arc<PatternDb>, Source)>> {
+    // Before a file is read into a table of that size, or one is built.
+    PatternDb::checked_entries(geometry, cells)?;
     let key = (geometry.width(), geometry.height(), cells.to_vec());
     if let Some(db) = loaded().lock().expect("not poisoned").get(&key) {
-        return Ok(Some((db.clone(), Source::Memory)));
+        return Ok(Ok((db.clone(), Source::Memory)));
     }
     let stored = cells.len() >= SMALLEST_STORED;
     let path = cache_dir(dir).map(|d| d.join(file_name(geometry.width(), geometry.height(), cells)));
@@ -102,8 +106,9 @@ pub fn load_or_build(
     let (db, source) = match from_disk {
         Some(db) => (db, Source::Disk),
         None => {
-            let Some(db) = PatternDb::build(geometry, cells, progress) else {
-                return Ok(None);
+            let db = match PatternDb::build(geometry, cells, progress, limits)? {
+                Ok(db) => db,
+                Err(outcome) => return Ok(Err(outcome)),
             };
             if let (Some(path), true) = (&path, stored) {
                 // A cache that cannot be written only costs a rebuild later.
@@ -114,7 +119,7 @@ pub fn load_or_build(
     };
     let db = Arc::new(db);
     let mut map = loaded().lock().expect("not poisoned");
-    Ok(Some((map.entry(key).or_insert(db).clone(), source)))
+    Ok(Ok((map.entry(key).or_insert(db).clone(), source)))
 }
 
 /// Forgets every database loaded in this process (the files stay).

@@ -147,7 +147,11 @@ fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
         let base = puzzle(3, 3, blank_first);
         let cells = pdb::partition(base.geometry(), base.goal(), "4-4").unwrap();
         let dir = tempdir();
-        let with_pdb = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        let with_pdb = base
+            .clone()
+            .with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &BuildLimits::default())
+            .unwrap()
+            .unwrap();
         let puzzles = [base.clone(), base.clone().with_linear_conflict(), with_pdb];
         let distances = exact(&base);
         let mut rng = Rng(11);
@@ -220,7 +224,7 @@ fn brute_pattern(geometry: &Geometry, cells: &[u8]) -> HashMap<Vec<u8>, u32> {
 fn pattern_databases_match_a_plain_dijkstra() {
     for (w, h, cells) in [(3, 3, vec![1u8, 2, 4]), (3, 3, vec![8, 5]), (2, 4, vec![0, 3, 5]), (4, 4, vec![1, 2])] {
         let geometry = Geometry::new(w, h).unwrap();
-        let db = PatternDb::build(&geometry, &cells, &|_| false).unwrap();
+        let db = PatternDb::build(&geometry, &cells, &|_| false, &BuildLimits::default()).unwrap().unwrap();
         let expected = brute_pattern(&geometry, &cells);
         assert_eq!(expected.len(), pdb::entries(w * h, cells.len()));
         assert_eq!(db.data().len(), expected.len());
@@ -238,7 +242,7 @@ fn pattern_databases_match_a_plain_dijkstra() {
 fn one_tile_databases_are_manhattan_distances() {
     let geometry = Geometry::new(4, 3).unwrap();
     for cell in 0..12u8 {
-        let db = PatternDb::build(&geometry, &[cell], &|_| false).unwrap();
+        let db = PatternDb::build(&geometry, &[cell], &|_| false, &BuildLimits::default()).unwrap().unwrap();
         for at in 0..12u8 {
             assert_eq!(u32::from(db.data()[at as usize]), geometry.distance(at as usize, cell as usize));
         }
@@ -278,7 +282,11 @@ fn specialised_and_generic_engines_agree() {
         let name = pdb::default_partition_name(base.geometry());
         let small = if w * h == 16 { "4-4-4-3" } else { name.as_str() };
         let cells = pdb::partition(base.geometry(), base.goal(), small).unwrap();
-        let with_pdb = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        let with_pdb = base
+            .clone()
+            .with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &BuildLimits::default())
+            .unwrap()
+            .unwrap();
         for steps in [0, 1, 2, 7, 20, 30] {
             let start = random_walk(&base, steps, &mut rng);
             let reference = bidirectional_bfs(&base, start, &Limits::default()).cost.unwrap();
@@ -350,7 +358,7 @@ fn cache_files_are_checked_and_rebuilt() {
     let geometry = Geometry::new(3, 3).unwrap();
     let cells = [1u8, 2, 3];
     let dir = tempdir();
-    let db = PatternDb::build(&geometry, &cells, &|_| false).unwrap();
+    let db = PatternDb::build(&geometry, &cells, &|_| false, &BuildLimits::default()).unwrap().unwrap();
     let path = dir.join(pdb_cache::file_name(3, 3, &cells));
     pdb_cache::save(&db, &path).unwrap();
     assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
@@ -369,12 +377,14 @@ fn cache_files_are_checked_and_rebuilt() {
     assert!(pdb_cache::load(&path, &geometry, &cells).unwrap_err().contains("version"));
     // load_or_build rebuilds the broken file and leaves a good one.
     pdb_cache::clear_memory();
-    let (rebuilt, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false).unwrap().unwrap();
+    let (rebuilt, source) =
+        pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &BuildLimits::default()).unwrap().unwrap();
     assert_eq!(source, pdb_cache::Source::Built);
     assert_eq!(*rebuilt, db);
     assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
     pdb_cache::clear_memory();
-    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false).unwrap().unwrap();
+    let (_, source) =
+        pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &BuildLimits::default()).unwrap().unwrap();
     assert_eq!(source, pdb_cache::Source::Disk);
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -388,7 +398,104 @@ fn cache_files_are_checked_and_rebuilt() {
 #[test]
 fn a_build_can_be_cancelled() {
     let geometry = Geometry::new(4, 4).unwrap();
-    assert!(PatternDb::build(&geometry, &[1, 2, 3, 4], &|p| p.layer == 2).is_none());
+    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], &|p| p.layer == 2, &BuildLimits::default()).unwrap();
+    assert_eq!(built.unwrap_err(), Outcome::Interrupted);
+}
+
+#[test]
+fn the_interrupt_is_polled_within_a_layer() {
+    use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+    // 43,680 placements: three chunks a layer. The interrupt says stop on
+    // its second look, so the build must end inside the first layer.
+    let geometry = Geometry::new(4, 4).unwrap();
+    let polls = AtomicUsize::new(0);
+    let last_layer = AtomicU32::new(u32::MAX);
+    let interrupt = || polls.fetch_add(1, Ordering::Relaxed) >= 1;
+    let limits = BuildLimits { interrupt: Some(&interrupt), deadline: None };
+    let report = |p: BuildProgress| {
+        last_layer.store(p.layer, Ordering::Relaxed);
+        false
+    };
+    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], &report, &limits).unwrap();
+    assert_eq!(built.unwrap_err(), Outcome::Interrupted);
+    assert_eq!(last_layer.load(Ordering::Relaxed), 0, "stopped only between layers");
+}
+
+#[test]
+fn a_deadline_stops_a_build_and_nothing_of_it_is_kept() {
+    use std::time::{Duration, Instant};
+    let geometry = Geometry::new(4, 4).unwrap();
+    let cells = [3u8, 7, 11, 15];
+    let dir = tempdir();
+    let past = BuildLimits { interrupt: None, deadline: Some(Instant::now()) };
+    let built = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &past).unwrap();
+    assert_eq!(built.unwrap_err(), Outcome::TimeLimit);
+    assert_eq!(std::fs::read_dir(&dir).map_or(0, |files| files.count()), 0, "a stopped build was stored");
+    // Not kept in memory either: the next call builds it.
+    let later = BuildLimits::new(&Limits::default().with_time_limit(Duration::from_secs(3600)), Instant::now());
+    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &later).unwrap().unwrap();
+    assert_eq!(source, pdb_cache::Source::Built);
+    // A limit too far off for the clock is no limit.
+    let endless = BuildLimits::new(&Limits::default().with_time_limit(Duration::MAX), Instant::now());
+    assert!(endless.deadline.is_none() && endless.stop().is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_solve_stopped_while_building_proves_the_manhattan_bound() {
+    use std::time::{Duration, Instant};
+    let base = puzzle(4, 4, false);
+    let cells = pdb::partition(base.geometry(), base.goal(), "4-4-4-3").unwrap();
+    let dir = tempdir();
+    pdb_cache::clear_memory();
+    let now = BuildLimits { interrupt: None, deadline: Some(Instant::now()) };
+    let stopped = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &now).unwrap();
+    assert_eq!(stopped.unwrap_err(), Outcome::TimeLimit);
+    let start = random_walk(&base, 40, &mut Rng(5));
+    let result = base.stopped_before_search(start, Outcome::TimeLimit, Duration::from_millis(3));
+    assert_eq!(result.outcome, Outcome::TimeLimit);
+    assert_eq!(result.lower_bound, Some(base.evaluate(&base.unpack(start))));
+    assert_eq!((result.cost, result.stats.expanded, result.stats.elapsed), (None, 0, Duration::from_millis(3)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn databases_too_large_are_refused_before_allocating() {
+    assert_eq!(pdb::entries(16, 8), 518_918_400);
+    assert_eq!(pdb::entries(25, 24), usize::MAX);
+    assert_eq!(pdb::entries(3, 5), 0);
+    let four = Geometry::new(4, 4).unwrap();
+    let goal = Goal::blank_last(&four);
+    // 7-8 is the largest partition that must work.
+    assert_eq!(PatternDb::checked_entries(&four, &(8..16).collect::<Vec<u8>>()), Ok(518_918_400));
+    let nine: Vec<u8> = (0..9).collect();
+    let message = PatternDb::checked_entries(&four, &nine).unwrap_err().to_string();
+    assert!(message.contains("4151347200 entries") && message.contains("1073741824"), "{message}");
+    assert!(message.contains("at most 8 tiles"), "{message}");
+    let fifteen: Vec<u8> = (0..15).collect();
+    let message = PatternSet::completed(&four, &goal, &[fifteen]).unwrap_err().to_string();
+    assert!(message.starts_with("patterns: the pattern of tiles [1, 2,"), "{message}");
+    assert!(message.contains("20922789888000 entries"), "{message}");
+    for name in ["15", "12-3", "10-5", "9-6"] {
+        assert!(pdb::partition(&four, &goal, name)
+            .is_ok_and(|cells| PatternSet::completed(&four, &goal, &cells)
+                .is_err_and(|e| matches!(e, Error::InvalidArgument(_)))));
+    }
+    // 25! / 1! does not fit a usize: refused all the same, without a panic,
+    // by every way in.
+    let five = Geometry::new(5, 5).unwrap();
+    let most: Vec<u8> = (0..24).collect();
+    let message = PatternDb::checked_entries(&five, &most).unwrap_err().to_string();
+    assert!(message.contains("15511210043330985984000000 entries"), "{message}");
+    assert!(message.contains("at most 6 tiles"), "{message}");
+    let none = BuildLimits::default();
+    assert!(PatternDb::build(&five, &most, &|_| false, &none).is_err());
+    assert!(pdb_cache::load_or_build(&five, &most, None, &|_| false, &none).is_err());
+    let p: Sliding<u128> = Sliding::new(five.clone(), Goal::blank_last(&five)).unwrap();
+    assert!(p.with_pattern_databases(&[most], true, None, &|_, _| false, &none).is_err());
+    // Bad cells are refused by the build itself too.
+    assert!(PatternDb::checked_entries(&four, &[1, 1]).is_err());
+    assert!(PatternDb::checked_entries(&four, &[16]).is_err());
 }
 
 #[test]
@@ -403,7 +510,10 @@ fn reflection_needs_a_symmetric_goal() {
     {
         let p: Sliding<u64> = Sliding::new(geometry.clone(), goal.clone()).unwrap();
         let cells = pdb::partition(&geometry, &goal, "4-4-4-3").unwrap();
-        let p = p.with_pattern_databases(&cells, true, Some(&dir), &|_, _| false).unwrap().unwrap();
+        let p = p
+            .with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &BuildLimits::default())
+            .unwrap()
+            .unwrap();
         assert_eq!(p.patterns().unwrap().is_reflected(), symmetric);
     }
 }
@@ -413,4 +523,13 @@ fn an_interrupt_stops_the_distance_distribution() {
     let geometry = Geometry::new(3, 3).unwrap();
     let once = crate::limits::stop_once_at(3);
     assert_eq!(distance_distribution(&geometry, &Goal::blank_last(&geometry), Some(&once)).unwrap(), None);
+}
+
+#[test]
+fn partition_sizes_that_overflow_are_refused() {
+    let geometry = Geometry::new(4, 4).unwrap();
+    let goal = Goal::blank_last(&geometry);
+    for name in ["18446744073709551615-1", "9223372036854775808-9223372036854775808", "99999999999999999999"] {
+        assert!(pdb::partition(&geometry, &goal, name).is_err(), "{name}");
+    }
 }
