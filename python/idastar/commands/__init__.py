@@ -57,12 +57,13 @@ def sample_text(name: str, suffix: str) -> str:
     return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
 
 
+#: The most cases a judge input may announce: the judge programs read T into an int.
+MAX_CASES = 2**31 - 1
+
+
 def case_count(tokens: Tokens) -> int:
     """The number of cases T that starts a judge input."""
-    count = tokens.next_int("the number of cases T")
-    if count < 0:
-        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
-    return count
+    return tokens.next_int("the number of cases T", 0, MAX_CASES)
 
 
 def emit_stats(label: str, solution: Solution[Any]) -> None:

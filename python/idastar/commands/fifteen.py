@@ -24,17 +24,22 @@ CELLS = 16
 _BOARDS_PER_THREAD = 4
 
 
+#: What each cell's tile is called in messages, and its out-of-range message.
+_TILE_TEXTS = [
+    (f"tile {cell} of {CELLS}", f"tile {{value}} at cell {cell} is out of range 0..{CELLS - 1}")
+    for cell in range(1, CELLS + 1)
+]
+
+
 def _read_board(tokens: Tokens) -> tuple[list[int], int]:
     """The next 16 integers, checked to be 0..15 once each, and the line of the first."""
     tiles: list[int] = []
     first_line = 0
     cell_of: dict[int, int] = {}
-    for cell in range(CELLS):
-        tile = tokens.next_int(f"tile {cell + 1} of {CELLS}")
+    for cell, (what, out_of_range) in enumerate(_TILE_TEXTS):
+        tile = tokens.next_int(what, 0, CELLS - 1, out_of_range)
         if cell == 0:
             first_line = tokens.line
-        if not 0 <= tile < CELLS:
-            raise tokens.error(f"tile {tile} at cell {cell + 1} is out of range 0..15")
         if tile in cell_of:
             raise tokens.error(
                 f"tile {tile} appears twice (cells {cell_of[tile] + 1} and {cell + 1});"

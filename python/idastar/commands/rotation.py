@@ -23,21 +23,31 @@ CELLS = 24
 _NO_MOVES = "No moves needed"
 
 
+#: What the first cell of a board is called in messages, and its
+#: out-of-range message; then the same for each of the other cells.
+_FIRST_CELL = (
+    "the first cell of a board, or 0 to end",
+    "cell 0 holds {value}; cells hold 1, 2 or 3",
+)
+_CELL_TEXTS = [
+    (f"cell {cell} of {CELLS}", f"cell {cell} holds {{value}}; cells hold 1, 2 or 3")
+    for cell in range(1, CELLS)
+]
+
+
 def _rotation_cases(tokens: Tokens) -> Iterator[tuple[int, list[int]]]:
-    """``(case number, board)`` until the terminating ``0`` (or the end of input)."""
+    """``(case number, board)`` until the terminating ``0`` (or the end of
+    input), each cell checked as it is read."""
     case = 0
     while not tokens.at_end():
         case += 1
         tokens.case = case
-        first = tokens.next_int("the first cell of a board, or 0 to end")
+        first = tokens.next_int(_FIRST_CELL[0], 0, 3, _FIRST_CELL[1])
         if first == 0:
             break
         board = [first]
-        for cell in range(1, CELLS):
-            board.append(tokens.next_int(f"cell {cell} of {CELLS}"))
-        for cell, value in enumerate(board):
-            if not 1 <= value <= 3:
-                raise tokens.error(f"cell {cell} holds {value}; cells hold 1, 2 or 3")
+        for what, out_of_range in _CELL_TEXTS:
+            board.append(tokens.next_int(what, 1, 3, out_of_range))
         yield case, board
     tokens.case = None
 
@@ -124,40 +134,8 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     def answer(board: list[int], moves_and_centre: tuple[str, int]) -> str:
         return _judge_lines(*moves_and_centre)
 
-    text = tokens.whole_text()
-    if text is not None:
-        boards = _well_formed_boards(text)
-        if boards is not None:
-            answer_in_order(args, boards, solve, answer, out, total=len(boards), unit="board")
-            return
-        tokens = Tokens(io.StringIO(text))
-    # A careful reading names a bad case after printing the answers before it.
-    boards_read = (board for _, board in _rotation_cases(tokens))
-    answer_in_order(args, boards_read, solve, answer, out, unit="board")
-
-
-_CELL_VALUES = {"1": 1, "2": 2, "3": 3}
-
-
-def _well_formed_boards(text: str) -> list[list[int]] | None:
-    """The boards of a judge input that has nothing wrong with it, else None.
-
-    The fast path of large inputs: a whole-text split instead of a token at
-    a time. Anything unexpected returns None, and the careful reader then
-    finds and names the problem.
-    """
-    words = text.split()
-    try:
-        end = next(i for i in range(0, len(words), CELLS) if words[i] == "0")
-    except StopIteration:
-        end = len(words)
-    if end % CELLS:
-        return None
-    try:
-        values = list(map(_CELL_VALUES.__getitem__, words[:end]))
-    except KeyError:
-        return None
-    return [values[i : i + CELLS] for i in range(0, end, CELLS)]
+    boards = (board for _, board in _rotation_cases(tokens))
+    answer_in_order(args, boards, solve, answer, out, unit="board")
 
 
 def _rotation_demo(out: TextIO) -> bool:
