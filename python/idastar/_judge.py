@@ -126,7 +126,9 @@ def _block_reader(stream: BinaryIO | TextIO, size: int) -> Callable[[], bytes]:
 class Tokens:
     """The integers of a judge input, read lazily from ``stream``.
 
-    Set :attr:`case` while reading a case so that errors name it.
+    Set :attr:`case` while reading a case so that errors name it. A command
+    with a fast path takes whole blocks of input with :meth:`fresh_block`
+    and :meth:`skip_block`, and reads anything odd token by token.
     """
 
     def __init__(self, stream: BinaryIO | TextIO, *, block_size: int | None = None) -> None:
@@ -148,12 +150,18 @@ class Tokens:
         self.case: int | None = None
         #: The line of the last token returned (0 before the first).
         self.line = 0
+        #: Called before each read that may wait for the input (a pipe, a
+        #: terminal): a command prints the answers it has, so nobody waits
+        #: for answers that are ready.
+        self.before_wait: Callable[[], None] | None = None
 
     # -- blocks -------------------------------------------------------------
 
     def _next_block(self) -> bool:
         """Reads until there is a block of whole tokens; False at the end of input."""
         while not self._ended:
+            if self.before_wait is not None:
+                self.before_wait()
             data = self._read()
             if not data:
                 self._ended = True
@@ -192,6 +200,26 @@ class Tokens:
             data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         self._block = data
         self._at = 0
+
+    def fresh_block(self) -> bytes | None:
+        """The next block of input when none of it has been read yet, else None.
+
+        Reads a new block (which may wait for the input) once the current one
+        is used up; None at the end of the input too. The block holds whole
+        tokens; it may end in the middle of a line. After using it, call
+        :meth:`skip_block`; a caller that finds it odd reads it token by
+        token instead, with the right line numbers.
+        """
+        if self._pending:
+            return None
+        if self._at >= len(self._block) and not self._next_block():
+            return None
+        return self._block if self._at == 0 else None
+
+    def skip_block(self) -> None:
+        """Counts the lines of the block :meth:`fresh_block` returned as read."""
+        self._lines_done += self._block.count(b"\n")
+        self._at = len(self._block)
 
     # -- tokens -------------------------------------------------------------
 

@@ -144,15 +144,19 @@ def answer_in_order(
     answer: Callable[[C, R], str],
     out: TextIO,
     *,
+    tokens: Tokens,
     total: int | None = None,
     unit: str = "case",
     chunk: int = CHUNK,
 ) -> None:
-    """Solves ``cases`` a chunk at a time with ``solve(chunk, threads)`` on
-    ``--jobs`` threads and writes ``answer(case, result)`` for each, in
-    input order. A bad case (JudgeInputError from ``cases``) is raised
-    after the answers of the cases before it are written. Slow puzzles take
-    a small ``chunk``, so that answers and the bar come often."""
+    """Solves ``cases`` (read from ``tokens``) a chunk at a time with
+    ``solve(chunk, threads)`` on ``--jobs`` threads and writes
+    ``answer(case, result)`` for each, in input order. A chunk is also
+    solved whenever the reader is about to wait for more input, so answers
+    never wait behind input that has not come yet. A bad case
+    (JudgeInputError from ``cases``) is raised after the answers of the
+    cases before it are written. Slow puzzles take a small ``chunk``, so
+    that answers and the bar come often."""
     bar = progress_bar(args, total, unit)
     pending: list[C] = []
 
@@ -164,6 +168,7 @@ def answer_in_order(
             bar.update(len(pending))
             pending.clear()
 
+    tokens.before_wait = flush
     try:
         try:
             for case in cases:
@@ -175,6 +180,7 @@ def answer_in_order(
             raise
         flush()
     finally:
+        tokens.before_wait = None
         bar.close()
 
 

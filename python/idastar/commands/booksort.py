@@ -140,7 +140,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return text
 
     cases = _booksort_cases(tokens, total)
-    answer_in_order(args, cases, solve, answer, out, total=total, unit="shelf")
+    answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="shelf")
 
 
 def _booksort_demo(out: TextIO) -> bool:

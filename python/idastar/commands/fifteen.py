@@ -226,6 +226,7 @@ def _answer_batch(
         solve,
         lambda case, solution: _answer_text(args, case[0], case[1], solution),
         out,
+        tokens=tokens,
         total=len(boards),
         unit="board",
         chunk=_BOARDS_PER_THREAD * (args.jobs or os.cpu_count() or 1),

@@ -123,7 +123,7 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
         return str(solution.cost)
 
     cases = _squares_cases(tokens, total)
-    answer_in_order(args, cases, solve, answer, out, total=total, unit="grid")
+    answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="grid")
 
 
 def _picture(n: int, removed: set[int]) -> list[str]:
