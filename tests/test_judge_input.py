@@ -81,7 +81,7 @@ def judged(name: str) -> Judged:
     return Judged(["fifteen", *heuristic, "--batch", "-"], tokens, [16, 32], ["0\n", "1\n"])
 
 
-COMMANDS = ["booksort", "rotation", "squares", "fifteen"]
+COMMANDS = ["booksort", "rotation", "squares", "fifteen", "fifteen --batch"]
 
 # Tokens no reader may take for a number: int() accepts some of them
 # (underscores, other scripts' digits, surrounding signs), and some are too

@@ -27,6 +27,8 @@ STREAMS = {
     "rotation --json": (["rotation", "--json"], BOARD, '{"case": 1', BOARD + "0\n", None),
     "squares": (["squares"], "2\n2\n2 1 3\n", "2\n", "3\n2 12 17\n", "4\n"),
     "squares --path": (["squares", "--path"], "2\n1\n0\n", "1\n", "1\n4 1 2 3 4\n", None),
+    "fifteen --batch": ([*FAST_FIFTEEN, "--batch", "-"], GOAL, "0\n", GOAL, "0\n"),
+    "fifteen --batch --path": ([*FAST_FIFTEEN, "--path", "--batch", "-"], GOAL, "0\n\n", "", ""),
 }
 
 
@@ -127,6 +129,7 @@ MEMORY = {
     "booksort": ["booksort"],
     "rotation": ["rotation"],
     "squares": ["squares"],
+    "fifteen --batch": [*FAST_FIFTEEN, "--batch", "-"],
 }
 
 
