@@ -126,11 +126,13 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
 def _solve_detailed(
     chunk: list[tuple[int, list[int]]], threads: int | None, engine: rotation.Engine
 ) -> list[rotation.RotationSolution]:
-    from concurrent.futures import ThreadPoolExecutor
-
-    # Each solve releases the interpreter, so threads run them side by side.
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        return list(pool.map(lambda case: checked(rotation.solve(case[1], engine=engine)), chunk))
+    # One batch call on the core's threads: it stops within a search on
+    # Ctrl-C, where a pool of Python threads would let each solve finish.
+    boards = [board for _, board in chunk]
+    answers = _core.rotation_solve_many(boards, engine=engine, threads=threads, solutions=True)
+    return [
+        checked(rotation.RotationSolution._from_raw(raw, centre=centre)) for raw, centre in answers
+    ]
 
 
 def _detailed_answer(
