@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_main
+from conftest import judge_words, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -226,16 +225,6 @@ def test_every_line_ending_gives_the_same_lines_from_stdin_and_a_file(
 # The reader itself, block by block
 
 
-def model_words(data: bytes) -> tuple[list[tuple[bytes, int]], int]:
-    """What the reader must give: each token with its line, and the line an
-    end-of-input error names."""
-    lines = re.split(rb"\r\n|\r|\n", data)
-    if lines[-1] == b"":  # the input ends with a line end
-        lines.pop()
-    words = [(word, number) for number, line in enumerate(lines, 1) for word in line.split()]
-    return words, max(len(lines), 1)
-
-
 def read_words(data: bytes, block_size: int) -> tuple[list[tuple[bytes, int]], int]:
     tokens = Tokens(io.BytesIO(data), block_size=block_size)
     words = []
@@ -255,8 +244,8 @@ ENDS = [b"\n", b"\r\n", b"\r", b"\r\r", b"\n\r"]
 @given(st.lists(st.sampled_from(PIECES + ENDS), max_size=40), st.integers(1, 9))
 def test_block_boundaries_change_no_token_and_no_line(pieces: list[bytes], size: int) -> None:
     data = b"".join(pieces)
-    assert read_words(data, size) == model_words(data)
-    assert read_words(data, 1 << 16) == model_words(data)
+    assert read_words(data, size) == judge_words(data)
+    assert read_words(data, 1 << 16) == judge_words(data)
 
 
 def test_a_text_stream_reads_like_its_bytes() -> None:
