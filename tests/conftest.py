@@ -180,13 +180,20 @@ def run_cli(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Com
     )
 
 
-def run_main(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    """``idastar ARGS`` in this process, reading ``stdin``: (exit status, stdout, stderr)."""
+def run_main(*args: str, stdin: str | bytes = "") -> tuple[int, str, str]:
+    """``idastar ARGS`` in this process, reading ``stdin``: (exit status, stdout, stderr).
+
+    Text comes from a StringIO; bytes from a binary stream under a text one,
+    as a real standard input has it.
+    """
     from idastar.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
-    sys.stdin = io.StringIO(stdin)
+    if isinstance(stdin, bytes):
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    else:
+        sys.stdin = io.StringIO(stdin)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(list(args))
@@ -225,3 +232,17 @@ def run_child(
     assert done.returncode == 0, done.stderr
     result, peak = json.loads(done.stdout.splitlines()[-1])
     return result, peak
+
+
+def judge_words(data: bytes) -> tuple[list[tuple[bytes, int]], int]:
+    """What the judge-input reader must make of ``data``, written from its
+    rules alone: each token (split on ASCII whitespace) with its line
+    (``\\n``, ``\\r\\n`` and a lone ``\\r`` each end one), and the line an
+    end-of-input error names (the last line; 1 for an empty input)."""
+    import re
+
+    lines = re.split(rb"\r\n|\r|\n", data)
+    if lines[-1] == b"":  # the input ends with a line end
+        lines.pop()
+    words = [(word, number) for number, line in enumerate(lines, 1) for word in line.split()]
+    return words, max(len(lines), 1)

@@ -127,3 +127,80 @@ def test_a_solve_releases_the_gil() -> None:
     assert result.outcome is Outcome.TIME_LIMIT
     # A held GIL would leave the ticker at a handful of switches.
     assert ticks > 50
+
+
+# --------------------------------------------------------------------------
+# The command line: Ctrl-C ends a run within half a second, exit status 130
+
+# Sixteen books the exact search takes seconds to sort.
+SHUFFLED = [11, 5, 16, 2, 14, 8, 1, 12, 6, 15, 3, 9, 13, 4, 10, 7]
+# A Rotation Game board of 12 moves: the judge solution's IDA* takes most of
+# a second on it.
+HARD_BOARD = [1, 3, 2, 1, 1, 3, 2, 1, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 1, 2, 2, 1, 1, 1]
+HARD_BOARDS = (" ".join(map(str, HARD_BOARD)) + "\n") * 64 + "0\n"
+SLOW_RUNS = {
+    "rotation ida json": (["rotation", "--engine", "ida", "--json", "--progress"], HARD_BOARDS),
+    "rotation ida stats": (["rotation", "--engine", "ida", "--stats", "--progress"], HARD_BOARDS),
+    "rotation ida": (["rotation", "--engine", "ida", "--progress"], HARD_BOARDS),
+    "booksort exact json": (
+        ["booksort", "--exact", "--json", "--progress"],
+        "8\n" + "".join(f"16\n{' '.join(map(str, SHUFFLED))}\n" for _ in range(8)),
+    ),
+    "squares seed": (["squares", "--solver", "seed", "--progress"], "2\n8\n0\n8\n0\n"),
+    "fifteen batch": (
+        [
+            "fifteen",
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            "manhattan",
+            "--progress",
+            "--batch",
+            "-",
+        ],
+        (" ".join(map(str, EIGHTY_MOVES)) + "\n") * 4,
+    ),
+}
+
+
+def seconds_for_the_command_to_stop(args: list[str], stdin: str) -> float:
+    """Runs ``idastar ARGS``, sends SIGINT once its progress bar shows that
+    the solving has begun, and returns how long it took to exit after that."""
+    import os
+    import signal
+    import subprocess
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "idastar", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A shell without job control starts background jobs with SIGINT
+        # ignored, and the child would inherit that.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert process.stdin is not None and process.stderr is not None
+        process.stdin.write(stdin.encode())
+        process.stdin.close()
+        assert os.read(process.stderr.fileno(), 1)  # the bar is drawn as the first chunk starts
+        time.sleep(0.1)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+        stopped = time.monotonic()
+        err = process.stderr.read()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, err
+    assert err.endswith(b"idastar: interrupted\n"), err
+    return stopped - sent
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize("name", list(SLOW_RUNS))
+def test_ctrl_c_stops_every_command_within_half_a_second(name: str) -> None:
+    args, stdin = SLOW_RUNS[name]
+    assert seconds_for_the_command_to_stop(args, stdin) < 0.5

@@ -415,8 +415,12 @@ def test_cli_errors_exit_2() -> None:
         "-",
         stdin=f"{' '.join(map(str, SAMPLE))}\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
     )
-    assert done.returncode == 2 and done.stdout == ""
+    # The answers before an unsolvable board, then the error.
+    assert done.returncode == 2 and done.stdout == "8\n"
     assert "case 2, line 2: unsolvable" in done.stderr
+    done = run_cli("fifteen", "--batch", "-", stdin=f"{' '.join(map(str, fifteen.GOAL))}\n1 2 3\n")
+    assert (done.returncode, done.stdout) == (2, "0\n")
+    assert "case 2, line 2: expected tile 4 of 16, found end of input" in done.stderr
     assert run_cli("fifteen", "--goal", "1 2 3", stdin="").returncode == 2
 
 

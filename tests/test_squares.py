@@ -320,7 +320,7 @@ def test_path_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 BAD_INPUTS = [
     ("empty input", "", "", None, 1, "expected the number of cases T, found end of input"),
-    ("negative T", "-2\n", "", None, 1, "must be at least 0, got -2"),
+    ("negative T", "-2\n", "", None, 1, "must be between 0 and 2147483647, got -2"),
     ("n = 0", "2\n2\n0\n0\n0\n", "3\n", 2, 4, "between 1 and 16, got 0"),
     ("n = 17", "1\n17\n0\n", "", 1, 2, "between 1 and 16, got 17"),
     ("k too large", "2\n1\n0\n1\n5 1 2 3 4 5\n", "1\n", 2, 5, "between 0 and 4"),

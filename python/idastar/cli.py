@@ -16,7 +16,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from . import __version__
 from ._core import MAX_THREADS, InvalidPuzzle
@@ -161,17 +161,13 @@ def _fail(command: str, message: str) -> int:
     return EXIT_USAGE
 
 
-def _stdin() -> TextIO:
-    # Undecodable bytes become U+FFFD and then a "found ..." message with a
-    # line number, instead of a UnicodeDecodeError from deep in the reader.
+def _stdin() -> BinaryIO | TextIO | None:
+    """Standard input as bytes, as files are read, so that both give the same
+    tokens and lines; None when it is closed."""
     stream = sys.stdin
-    reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None:
-        try:
-            reconfigure(errors="replace")
-        except (OSError, ValueError):  # already read from, or not a real stream
-            pass
-    return stream
+    if stream is None:
+        return None
+    return getattr(stream, "buffer", stream)
 
 
 def _run_puzzle(args: argparse.Namespace) -> int:
@@ -182,13 +178,16 @@ def _run_puzzle(args: argparse.Namespace) -> int:
     if batch is not None and args.file != "-":
         return _fail(puzzle.name, "give the judge input FILE or --batch FILE, not both")
     path = batch if batch is not None else args.file
+    stream: BinaryIO | TextIO | None
     if path == "-":
         source, stream = "<stdin>", _stdin()
+        if stream is None:
+            return _fail(puzzle.name, f"{source}: cannot read: standard input is closed")
         close = False
     else:
         source = path
         try:
-            stream = open(path, encoding="utf-8", errors="replace")
+            stream = open(path, "rb")
         except OSError as error:
             return _fail(puzzle.name, f"{source}: cannot read: {error.strerror or error}")
         close = True

@@ -57,12 +57,13 @@ def sample_text(name: str, suffix: str) -> str:
     return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
 
 
+#: The most cases a judge input may announce: the judge programs read T into an int.
+MAX_CASES = 2**31 - 1
+
+
 def case_count(tokens: Tokens) -> int:
     """The number of cases T that starts a judge input."""
-    count = tokens.next_int("the number of cases T")
-    if count < 0:
-        raise tokens.error(f"the number of cases T must be at least 0, got {count}")
-    return count
+    return tokens.next_int("the number of cases T", 0, MAX_CASES)
 
 
 def emit_stats(label: str, solution: Solution[Any]) -> None:
@@ -143,15 +144,19 @@ def answer_in_order(
     answer: Callable[[C, R], str],
     out: TextIO,
     *,
+    tokens: Tokens,
     total: int | None = None,
     unit: str = "case",
     chunk: int = CHUNK,
 ) -> None:
-    """Solves ``cases`` a chunk at a time with ``solve(chunk, threads)`` on
-    ``--jobs`` threads and writes ``answer(case, result)`` for each, in
-    input order. A bad case (JudgeInputError from ``cases``) is raised
-    after the answers of the cases before it are written. Slow puzzles take
-    a small ``chunk``, so that answers and the bar come often."""
+    """Solves ``cases`` (read from ``tokens``) a chunk at a time with
+    ``solve(chunk, threads)`` on ``--jobs`` threads and writes
+    ``answer(case, result)`` for each, in input order. A chunk is also
+    solved whenever the reader is about to wait for more input, so answers
+    never wait behind input that has not come yet. A bad case
+    (JudgeInputError from ``cases``) is raised after the answers of the
+    cases before it are written. Slow puzzles take a small ``chunk``, so
+    that answers and the bar come often."""
     bar = progress_bar(args, total, unit)
     pending: list[C] = []
 
@@ -163,6 +168,7 @@ def answer_in_order(
             bar.update(len(pending))
             pending.clear()
 
+    tokens.before_wait = flush
     try:
         try:
             for case in cases:
@@ -174,6 +180,7 @@ def answer_in_order(
             raise
         flush()
     finally:
+        tokens.before_wait = None
         bar.close()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import time
 from collections.abc import Iterator, Sequence
@@ -32,6 +33,15 @@ else:
 _BOOKSORT_CAPPED = "5 or more"
 
 
+@functools.cache
+def _book_texts(n: int) -> list[tuple[str, str]]:
+    """What each book of an n-book shelf is called, and its out-of-range message."""
+    return [
+        (f"book {position} of {n}", f"book {{value}} at position {position} is out of range 1..{n}")
+        for position in range(1, n + 1)
+    ]
+
+
 def _booksort_cases(
     tokens: Tokens, count: int | None = None
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
@@ -39,19 +49,15 @@ def _booksort_cases(
     is given), validated as they are read."""
     if count is None:
         count = case_count(tokens)
+    what_n = f"the number of books (T = {count} cases)"
+    bad_n = f"the number of books must be between 1 and {booksort.MAX_BOOKS}, got {{value}}"
     for case in range(1, count + 1):
         tokens.case = case
-        n = tokens.next_int(f"the number of books (T = {count} cases)")
-        if not 1 <= n <= booksort.MAX_BOOKS:
-            raise tokens.error(
-                f"the number of books must be between 1 and {booksort.MAX_BOOKS}, got {n}"
-            )
+        n = tokens.next_int(what_n, 1, booksort.MAX_BOOKS, bad_n)
         books: list[int] = []
         position_of: dict[int, int] = {}
-        for position in range(1, n + 1):
-            book = tokens.next_int(f"book {position} of {n}")
-            if not 1 <= book <= n:
-                raise tokens.error(f"book {book} at position {position} is out of range 1..{n}")
+        for position, (what, out_of_range) in enumerate(_book_texts(n), 1):
+            book = tokens.next_int(what, 1, n, out_of_range)
             if book in position_of:
                 raise tokens.error(
                     f"book {book} appears twice (positions {position_of[book]} and {position});"
@@ -134,7 +140,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return text
 
     cases = _booksort_cases(tokens, total)
-    answer_in_order(args, cases, solve, answer, out, total=total, unit="shelf")
+    answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="shelf")
 
 
 def _booksort_demo(out: TextIO) -> bool:

@@ -7,6 +7,7 @@ import io
 import os
 import sys
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .._core import InvalidPuzzle, Unsolvable
@@ -24,17 +25,22 @@ CELLS = 16
 _BOARDS_PER_THREAD = 4
 
 
+#: What each cell's tile is called in messages, and its out-of-range message.
+_TILE_TEXTS = [
+    (f"tile {cell} of {CELLS}", f"tile {{value}} at cell {cell} is out of range 0..{CELLS - 1}")
+    for cell in range(1, CELLS + 1)
+]
+
+
 def _read_board(tokens: Tokens) -> tuple[list[int], int]:
     """The next 16 integers, checked to be 0..15 once each, and the line of the first."""
     tiles: list[int] = []
     first_line = 0
     cell_of: dict[int, int] = {}
-    for cell in range(CELLS):
-        tile = tokens.next_int(f"tile {cell + 1} of {CELLS}")
+    for cell, (what, out_of_range) in enumerate(_TILE_TEXTS):
+        tile = tokens.next_int(what, 0, CELLS - 1, out_of_range)
         if cell == 0:
             first_line = tokens.line
-        if not 0 <= tile < CELLS:
-            raise tokens.error(f"tile {tile} at cell {cell + 1} is out of range 0..15")
         if tile in cell_of:
             raise tokens.error(
                 f"tile {tile} appears twice (cells {cell_of[tile] + 1} and {cell + 1});"
@@ -209,33 +215,35 @@ def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
     emit(out, _answer_text(args, 1, tiles, solution))
 
 
+def _batch_boards(tokens: Tokens, goal: sliding.GoalSpec) -> Iterator[tuple[int, list[int]]]:
+    """``(board number, tiles)`` of a --batch input, each checked as it is read,
+    so that the answers before a bad or unsolvable board come out first."""
+    case = 0
+    while not tokens.at_end():
+        case += 1
+        tokens.case = case
+        tiles, line = _read_board(tokens)
+        if not sliding.is_solvable(tiles, goal=goal):
+            raise tokens.error("unsolvable board: it cannot reach the goal (parity)", line)
+        yield case, tiles
+    tokens.case = None
+
+
 def _answer_batch(
     args: argparse.Namespace, tokens: Tokens, out: TextIO, options: dict[str, object]
 ) -> None:
-    boards: list[tuple[list[int], int]] = []
-    while not tokens.at_end():
-        tokens.case = len(boards) + 1
-        boards.append(_read_board(tokens))
-    # Every board is checked before any is solved.
-    for case, (tiles, line) in enumerate(boards, 1):
-        tokens.case = case
-        if not sliding.is_solvable(tiles, goal=args.goal):
-            raise tokens.error("unsolvable board: it cannot reach the goal (parity)", line)
-    tokens.case = None
-
     def solve(chunk: list[tuple[int, list[int]]], threads: int | None) -> list[Solution[str]]:
         tiles = [board for _, board in chunk]
         solutions = sliding.solve_many(tiles, threads=threads, **options)  # type: ignore[call-overload]
         return [_answered(solution) for solution in solutions]
 
-    numbered = [(case, tiles) for case, (tiles, _) in enumerate(boards, 1)]
     answer_in_order(
         args,
-        numbered,
+        _batch_boards(tokens, args.goal),
         solve,
         lambda case, solution: _answer_text(args, case[0], case[1], solution),
         out,
-        total=len(boards),
+        tokens=tokens,
         unit="board",
         chunk=_BOARDS_PER_THREAD * (args.jobs or os.cpu_count() or 1),
     )

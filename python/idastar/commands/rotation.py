@@ -23,23 +23,73 @@ CELLS = 24
 _NO_MOVES = "No moves needed"
 
 
+#: What the first cell of a board is called in messages, and its
+#: out-of-range message; then the same for each of the other cells.
+_FIRST_CELL = (
+    "the first cell of a board, or 0 to end",
+    "cell 0 holds {value}; cells hold 1, 2 or 3",
+)
+_CELL_TEXTS = [
+    (f"cell {cell} of {CELLS}", f"cell {cell} holds {{value}}; cells hold 1, 2 or 3")
+    for cell in range(1, CELLS)
+]
+
+
 def _rotation_cases(tokens: Tokens) -> Iterator[tuple[int, list[int]]]:
-    """``(case number, board)`` until the terminating ``0`` (or the end of input)."""
+    """``(case number, board)`` until the terminating ``0`` (or the end of input).
+
+    A block of plain input (nothing but whole boards of 1, 2 and 3, one a
+    line as judge files have them) is taken in one go; anything else is read
+    token by token, each cell checked as it is read.
+    """
     case = 0
-    while not tokens.at_end():
+    while True:
+        block = tokens.fresh_block()
+        plain = _plain_boards(block) if block is not None else None
+        if plain is not None:
+            tokens.skip_block()
+            boards, ended = plain
+            for board in boards:
+                case += 1
+                yield case, board
+            if ended:
+                break
+            continue
+        if tokens.at_end():
+            break
         case += 1
         tokens.case = case
-        first = tokens.next_int("the first cell of a board, or 0 to end")
+        first = tokens.next_int(_FIRST_CELL[0], 0, 3, _FIRST_CELL[1])
         if first == 0:
             break
         board = [first]
-        for cell in range(1, CELLS):
-            board.append(tokens.next_int(f"cell {cell} of {CELLS}"))
-        for cell, value in enumerate(board):
-            if not 1 <= value <= 3:
-                raise tokens.error(f"cell {cell} holds {value}; cells hold 1, 2 or 3")
+        for what, out_of_range in _CELL_TEXTS:
+            board.append(tokens.next_int(what, 1, 3, out_of_range))
         yield case, board
     tokens.case = None
+
+
+_CELL_VALUES = bytes.maketrans(b"123", b"\x01\x02\x03")
+
+
+def _plain_boards(block: bytes) -> tuple[list[list[int]], bool] | None:
+    """The boards of a block of plain input, and whether the terminating 0
+    came; None for anything else (for the careful reader to name).
+
+    The fast path of large inputs: one split of the block and a check of
+    all its cells at once, instead of a token at a time.
+    """
+    words = block.split()
+    starts = words[::CELLS]
+    ended = b"0" in starts
+    end = starts.index(b"0") * CELLS if ended else len(words)
+    if end % CELLS:
+        return None
+    cells = b"".join(words[:end] if ended else words)
+    if len(cells) != end or cells.translate(None, b"123"):
+        return None
+    values = list(cells.translate(_CELL_VALUES))
+    return [values[i : i + CELLS] for i in range(0, end, CELLS)], ended
 
 
 def _judge_lines(moves: str, centre: int) -> str:
@@ -76,11 +126,13 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
 def _solve_detailed(
     chunk: list[tuple[int, list[int]]], threads: int | None, engine: rotation.Engine
 ) -> list[rotation.RotationSolution]:
-    from concurrent.futures import ThreadPoolExecutor
-
-    # Each solve releases the interpreter, so threads run them side by side.
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        return list(pool.map(lambda case: checked(rotation.solve(case[1], engine=engine)), chunk))
+    # One batch call on the core's threads: it stops within a search on
+    # Ctrl-C, where a pool of Python threads would let each solve finish.
+    boards = [board for _, board in chunk]
+    answers = _core.rotation_solve_many(boards, engine=engine, threads=threads, solutions=True)
+    return [
+        checked(rotation.RotationSolution._from_raw(raw, centre=centre)) for raw, centre in answers
+    ]
 
 
 def _detailed_answer(
@@ -111,6 +163,7 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
             lambda chunk, threads: _solve_detailed(chunk, threads, args.engine),
             lambda case, solution: _detailed_answer(args, case, solution),
             out,
+            tokens=tokens,
             unit="board",
         )
         return
@@ -124,40 +177,8 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     def answer(board: list[int], moves_and_centre: tuple[str, int]) -> str:
         return _judge_lines(*moves_and_centre)
 
-    text = tokens.whole_text()
-    if text is not None:
-        boards = _well_formed_boards(text)
-        if boards is not None:
-            answer_in_order(args, boards, solve, answer, out, total=len(boards), unit="board")
-            return
-        tokens = Tokens(io.StringIO(text))
-    # A careful reading names a bad case after printing the answers before it.
-    boards_read = (board for _, board in _rotation_cases(tokens))
-    answer_in_order(args, boards_read, solve, answer, out, unit="board")
-
-
-_CELL_VALUES = {"1": 1, "2": 2, "3": 3}
-
-
-def _well_formed_boards(text: str) -> list[list[int]] | None:
-    """The boards of a judge input that has nothing wrong with it, else None.
-
-    The fast path of large inputs: a whole-text split instead of a token at
-    a time. Anything unexpected returns None, and the careful reader then
-    finds and names the problem.
-    """
-    words = text.split()
-    try:
-        end = next(i for i in range(0, len(words), CELLS) if words[i] == "0")
-    except StopIteration:
-        end = len(words)
-    if end % CELLS:
-        return None
-    try:
-        values = list(map(_CELL_VALUES.__getitem__, words[:end]))
-    except KeyError:
-        return None
-    return [values[i : i + CELLS] for i in range(0, end, CELLS)]
+    boards = (board for _, board in _rotation_cases(tokens))
+    answer_in_order(args, boards, solve, answer, out, tokens=tokens, unit="board")
 
 
 def _rotation_demo(out: TextIO) -> bool:

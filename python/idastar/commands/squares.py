@@ -35,24 +35,24 @@ def _squares_cases(
     when ``count`` is given), validated as read."""
     if count is None:
         count = case_count(tokens)
+    what_n = f"the grid side n (T = {count} cases)"
+    bad_n = f"the grid side n must be between 1 and {squares.MAX_N}, got {{value}}"
     for case in range(1, count + 1):
         tokens.case = case
-        n = tokens.next_int(f"the grid side n (T = {count} cases)")
-        if not 1 <= n <= squares.MAX_N:
-            raise tokens.error(f"the grid side n must be between 1 and {squares.MAX_N}, got {n}")
+        n = tokens.next_int(what_n, 1, squares.MAX_N, bad_n)
         total = squares.stick_count(n)
-        k = tokens.next_int("the number of removed sticks k")
-        if not 0 <= k <= total:
-            raise tokens.error(
-                f"the number of removed sticks k must be between 0 and {total} "
-                f"for a {n} x {n} grid, got {k}"
-            )
+        k = tokens.next_int(
+            "the number of removed sticks k",
+            0,
+            total,
+            f"the number of removed sticks k must be between 0 and {total} "
+            f"for a {n} x {n} grid, got {{value}}",
+        )
         removed: list[int] = []
         position_of: dict[int, int] = {}
+        bad_stick = f"stick {{value}} is out of range 1..{total} for a {n} x {n} grid"
         for position in range(1, k + 1):
-            stick = tokens.next_int(f"removed stick {position} of {k}")
-            if not 1 <= stick <= total:
-                raise tokens.error(f"stick {stick} is out of range 1..{total} for a {n} x {n} grid")
+            stick = tokens.next_int(f"removed stick {position} of {k}", 1, total, bad_stick)
             if stick in position_of:
                 raise tokens.error(
                     f"stick {stick} is removed twice (positions {position_of[stick]} and {position})"
@@ -123,7 +123,7 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
         return str(solution.cost)
 
     cases = _squares_cases(tokens, total)
-    answer_in_order(args, cases, solve, answer, out, total=total, unit="grid")
+    answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="grid")
 
 
 def _picture(n: int, removed: set[int]) -> list[str]:

@@ -83,10 +83,11 @@ fn rotation_solve(
 }
 
 /// Solves many boards on all cores, in input order: `(moves, centre)` per
-/// board, or arrays (with the centres under "centres"); see
+/// board, or arrays (with the centres under "centres"), or with `solutions`
+/// what `rotation_solve` returns per board (statistics included); see
 /// `idastar.rotation.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (boards, *, engine="table", threads=None, arrays=false, paths=true))]
+#[pyo3(signature = (boards, *, engine="table", threads=None, arrays=false, paths=true, solutions=false))]
 fn rotation_solve_many<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
@@ -94,6 +95,7 @@ fn rotation_solve_many<'py>(
     threads: Option<usize>,
     arrays: bool,
     paths: bool,
+    solutions: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let solver = Solver::parse(engine)?;
     let packed = case_rows(boards)?
@@ -114,6 +116,11 @@ fn rotation_solve_many<'py>(
         let interrupted = answers.iter().any(|(result, _)| result.outcome == Outcome::Interrupted);
         (Ok(answers), if interrupted { Outcome::Interrupted } else { Outcome::Solved })
     })??;
+    if solutions {
+        let raws: Vec<(RawResult<char>, Option<u32>)> =
+            answers.into_iter().map(|(result, centre)| (raw(result, Move::letter), centre)).collect();
+        return Ok(raws.into_pyobject(py)?.into_any());
+    }
     if !arrays {
         let moves_and_centres: Vec<(String, u32)> = answers
             .into_iter()
