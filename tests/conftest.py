@@ -115,7 +115,7 @@ def seconds_to_stop_on_ctrl_c(
         print("finished", flush=True)
         """
     )
-    status, out, err, sent, _ = interrupted_child([sys.executable, "-c", script], wait)
+    status, out, err, sent, _ = interrupted_child([sys.executable, "-c", script], wait, ready)
     assert status == 42, (out, err)
     word, stopped = out.split()
     assert word == "interrupted"
@@ -138,11 +138,14 @@ def seconds_to_stop_command_on_ctrl_c(*args: str, wait: float = 0.4) -> float:
     return ended - sent
 
 
-def interrupted_child(argv: list[str], wait: float) -> tuple[int, str, str, float, float]:
-    """Starts ``argv``, a program that prints "started" first, and sends it
-    SIGINT ``wait`` seconds after that: ``(status, stdout, stderr, sent,
-    ended)``, the last two on ``time.monotonic``'s clock. Kills a child that
-    is still running half a minute later.
+def interrupted_child(
+    argv: list[str], wait: float, ready: str | None = None
+) -> tuple[int, str, str, float, float]:
+    """Starts ``argv``, a program that prints "started" first (and then the
+    line ``ready``, when given), and sends it SIGINT ``wait`` seconds after
+    that: ``(status, stdout, stderr, sent, ended)``, the last two on
+    ``time.monotonic``'s clock. Kills a child that is still running half a
+    minute later.
     """
     import signal
     import time
