@@ -108,11 +108,30 @@ pub fn checksum(data: &[u8]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// Bytes read or written between two looks at a caller's `stopped`: a
+/// table of half a gigabyte takes seconds on a slow disk, and Ctrl-C must
+/// not wait for it.
+const CHUNK: usize = 8 << 20;
+
+/// What [`load_table_until`] says when `stopped` ended the read.
+pub const STOPPED: &str = "stopped before the end";
+
+/// Never stops: for reads and writes that nothing interrupts.
+pub fn never() -> bool {
+    false
+}
+
 /// Writes `parts` one after the other to `path`, atomically: to a temporary
 /// file in the same directory, then renamed into place. Whatever was at
 /// `path` (a stale file, a FIFO, a link) is replaced, not written through;
 /// a directory there makes the rename, and so the write, fail.
 pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    write_atomically_until(path, parts, &never)
+}
+
+/// [`write_atomically`], given up (nothing written at `path`, the temporary
+/// file removed) as soon as `stopped` says so between two chunks.
+pub fn write_atomically_until(path: &Path, parts: &[&[u8]], stopped: &dyn Fn() -> bool) -> io::Result<()> {
     // Unique within the process too: two threads may store the same table.
     static WRITES: AtomicU64 = AtomicU64::new(0);
     let dir = path.parent().unwrap_or(Path::new("."));
@@ -124,8 +143,11 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     // (a FIFO there would block, a link would be written through).
     let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&temporary)?;
     let written = (|| {
-        for part in parts {
-            file.write_all(part)?;
+        for chunk in parts.iter().flat_map(|part| part.chunks(CHUNK)) {
+            if stopped() {
+                return Err(io::Error::new(io::ErrorKind::Interrupted, STOPPED));
+            }
+            file.write_all(chunk)?;
         }
         // No fsync: a cache file that a crash leaves short or damaged fails
         // its checksum and is rebuilt, so durability is not worth the wait.
@@ -181,6 +203,17 @@ fn open_without_blocking(path: &Path) -> io::Result<fs::File> {
 /// the header, then at most `length` bytes, and only once the file's size
 /// is exactly what the header and `length` make.
 pub fn load_table(path: &Path, header: &[u8], length: usize) -> Result<Vec<u8>, String> {
+    load_table_until(path, header, length, &never)
+}
+
+/// [`load_table`], given up with the error [`STOPPED`] as soon as `stopped`
+/// says so between two chunks of the data.
+pub fn load_table_until(
+    path: &Path,
+    header: &[u8],
+    length: usize,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Vec<u8>, String> {
     let (mut file, size) = open_regular(path).map_err(|e| e.to_string())?;
     let mut head = vec![0u8; header.len() + 16];
     file.read_exact(&mut head).map_err(|_| "truncated header".to_string())?;
@@ -197,7 +230,12 @@ pub fn load_table(path: &Path, header: &[u8], length: usize) -> Result<Vec<u8>, 
     }
     let sum = u64::from_le_bytes(head[header.len() + 8..].try_into().expect("8 bytes"));
     let mut data = vec![0u8; length];
-    file.read_exact(&mut data).map_err(|_| "shorter than its size".to_string())?;
+    for chunk in data.chunks_mut(CHUNK) {
+        if stopped() {
+            return Err(STOPPED.into());
+        }
+        file.read_exact(chunk).map_err(|_| "shorter than its size".to_string())?;
+    }
     // A file that grew since its size was taken is being written to.
     if file.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
         return Err("longer than its size".into());
@@ -252,6 +290,32 @@ mod tests {
         let path = path.to_path_buf();
         std::thread::spawn(move || sender.send(load_table(&path, HEADER, length)));
         receiver.recv_timeout(Duration::from_secs(1)).expect("load_table returns at once")
+    }
+
+    #[test]
+    fn a_stop_ends_reads_and_writes_of_large_tables_between_chunks() {
+        let dir = temporary_dir("stop");
+        let path = dir.join("t.bin");
+        let data = vec![7u8; 3 * CHUNK + 1];
+        let calls = std::cell::Cell::new(0);
+        let after_two = || {
+            calls.set(calls.get() + 1);
+            calls.get() > 2
+        };
+        let length = (data.len() as u64).to_le_bytes();
+        let sum = checksum(&data).to_le_bytes();
+        let parts: [&[u8]; 4] = [HEADER, &length, &sum, &data];
+        let written = write_atomically_until(&path, &parts, &after_two);
+        assert_eq!(written.unwrap_err().kind(), io::ErrorKind::Interrupted);
+        assert!(!path.exists());
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "the temporary file is removed");
+
+        save_table(&path, HEADER, &data).unwrap();
+        calls.set(0);
+        assert_eq!(load_table_until(&path, HEADER, data.len(), &after_two).unwrap_err(), STOPPED);
+        assert_eq!(calls.get(), 3, "looked at once a chunk");
+        assert_eq!(load_table(&path, HEADER, data.len()).unwrap(), data);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::board::Geometry;
 use super::pdb::{BuildLimits, Built, PatternDb, ProgressFn};
 pub use crate::cache::{cache_dir, checksum};
-use crate::cache::{load_table, usable_cache_dir, write_atomically};
+use crate::cache::{load_table_until, never, usable_cache_dir, write_atomically_until};
 use crate::Result;
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
@@ -46,19 +46,34 @@ fn header(db: &PatternDb) -> Vec<u8> {
 
 /// Writes `db` to `path` atomically (a temporary file renamed into place).
 pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
-    write_atomically(path, &[&header(db), db.data()])
+    save_until(db, path, &never)
+}
+
+/// [`save`], given up when `stopped` says so (nothing is left at `path`).
+fn save_until(db: &PatternDb, path: &Path, stopped: &dyn Fn() -> bool) -> std::io::Result<()> {
+    write_atomically_until(path, &[&header(db), db.data()], stopped)
 }
 
 /// Reads the database of `cells` on `geometry` from `path`; an error says
 /// why the file cannot be used (missing, not a regular file, another
 /// version, damaged). Reads no more than the database's size.
 pub fn load(path: &Path, geometry: &Geometry, cells: &[u8]) -> std::result::Result<PatternDb, String> {
+    load_until(path, geometry, cells, &never)
+}
+
+/// [`load`], given up with [`crate::cache::STOPPED`] when `stopped` says so.
+fn load_until(
+    path: &Path,
+    geometry: &Geometry,
+    cells: &[u8],
+    stopped: &dyn Fn() -> bool,
+) -> std::result::Result<PatternDb, String> {
     let expected_len = super::pdb::entries(geometry.cells(), cells.len());
     let probe = PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), Vec::new());
     let head = header(&probe);
     // Everything before the length and the checksum is fixed by the board
     // and the pattern; the file's layout is the one `load_table` reads.
-    let data = load_table(path, &head[..head.len() - 16], expected_len)?;
+    let data = load_table_until(path, &head[..head.len() - 16], expected_len, stopped)?;
     Ok(PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), data))
 }
 
@@ -99,10 +114,18 @@ pub fn load_or_build(
     }
     let stored = cells.len() >= SMALLEST_STORED;
     let path = cache_dir(dir).map(|d| d.join(file_name(geometry.width(), geometry.height(), cells)));
+    // Half a gigabyte from a slow disk takes seconds: reads and writes
+    // stop with the build's limits too.
+    let stopped = || limits.stop().is_some();
     let from_disk = match (&path, stored) {
-        (Some(path), true) => load(path, geometry, cells).ok(),
+        (Some(path), true) => load_until(path, geometry, cells, &stopped).ok(),
         _ => None,
     };
+    if from_disk.is_none() {
+        if let Some(outcome) = limits.stop() {
+            return Ok(Err(outcome));
+        }
+    }
     let (db, source) = match from_disk {
         Some(db) => (db, Source::Disk),
         None => {
@@ -112,7 +135,9 @@ pub fn load_or_build(
             };
             if let (Some(path), true) = (&path, stored) {
                 // A cache that cannot be written only costs a rebuild later.
-                let _ = save(&db, path);
+                // One stopped on the way is given up; the search that
+                // follows sees the same stop at once.
+                let _ = save_until(&db, path, &stopped);
             }
             (db, Source::Built)
         }
