@@ -111,13 +111,10 @@ proptest! {
         prop_assert_eq!(Goal::new(&geometry, &tiles).is_ok(), is_board(&tiles, cells));
         let blank_last: Vec<u32> = (1..cells as u32).chain([0]).collect();
         let puzzle = Sliding::<u128>::new(geometry.clone(), Goal::new(&geometry, &blank_last).unwrap()).unwrap();
-        match puzzle.pack(&tiles) {
-            Ok(position) => {
-                let back: Vec<u32> = puzzle.unpack(position).into_iter().map(u32::from).collect();
-                prop_assert_eq!(back, tiles);
-            }
-            // Half of the boards cannot reach the goal.
-            Err(_) => {}
+        // Half of the boards cannot reach the goal, and do not pack.
+        if let Ok(position) = puzzle.pack(&tiles) {
+            let back: Vec<u32> = puzzle.unpack(position).into_iter().map(u32::from).collect();
+            prop_assert_eq!(back, tiles);
         }
     }
 
