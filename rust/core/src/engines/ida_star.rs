@@ -186,8 +186,12 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         }
         let mut children = std::mem::take(&mut self.frames[self.depth].children);
         children.clear();
-        let last = if self.learned.is_some() { None } else { last };
-        self.problem.successors(&state, last, &mut children);
+        match self.learned {
+            // `h` may have been raised by the table, which the problem must
+            // not take for its own value.
+            Some(_) => self.problem.successors(&state, None, &mut children),
+            None => self.problem.successors_with_heuristic(&state, h, last, &mut children),
+        }
         self.budget.generated += children.len() as u64;
         self.states.push(state);
         let outer_next_bound = std::mem::replace(&mut self.next_bound, u32::MAX);
