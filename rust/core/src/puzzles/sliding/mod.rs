@@ -388,4 +388,6 @@ pub fn distance_distribution(
 }
 
 #[cfg(test)]
+mod generic_tests;
+#[cfg(test)]
 mod tests;
