@@ -2,7 +2,9 @@
 
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap;
 
 use crate::limits::Budget;
 use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
@@ -19,7 +21,9 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
     let start_h = problem.heuristic(&start);
     // Nodes live in an arena; the index maps a state to its cheapest node.
     let mut nodes: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: None, g: 0, h: start_h }];
-    let mut best: HashMap<P::State, usize> = HashMap::from([(start, 0)]);
+    // States are small packed integers: Fx hashes them in a few instructions,
+    // and the search has no adversary to defend against.
+    let mut best: FxHashMap<P::State, usize> = FxHashMap::from_iter([(start, 0)]);
     // Ties on f go to the larger g: the deeper node is closer to a goal.
     let mut open = BinaryHeap::from([(Reverse(start_h), 0u32, Reverse(0usize))]);
     let mut successors = Vec::new();
