@@ -284,7 +284,7 @@ impl<T: Tiles> Problem for Sliding<T> {
 
     /// Leaves out the move that undoes `last`, and prices each child from
     /// `h` for the one tile that moved, as the specialised search does.
-    #[inline]
+    #[inline(always)]
     fn successors_with_heuristic(
         &self,
         state: &Position<T>,
