@@ -89,9 +89,12 @@ impl Problem for Pancakes {
         self.gaps(*stack)
     }
 
-    /// Leaves out the flip that undoes the last (the same one again).
     fn successors(&self, stack: &u64, last: Option<u8>, out: &mut Vec<Edge<u8, u64>>) {
-        let h = self.gaps(*stack);
+        self.successors_with_heuristic(stack, self.gaps(*stack), last, out);
+    }
+
+    /// Leaves out the flip that undoes the last (the same one again).
+    fn successors_with_heuristic(&self, stack: &u64, h: u32, last: Option<u8>, out: &mut Vec<Edge<u8, u64>>) {
         for k in 2..=self.n {
             if last != Some(k as u8) {
                 let edge = Edge::new(k as u8, self.flip(*stack, k), 1);
