@@ -73,6 +73,23 @@ pub trait Problem {
     /// second of two commuting moves taken out of canonical order), as long
     /// as every state keeps at least one optimal path.
     fn successors(&self, state: &Self::State, last: Option<Self::Move>, out: &mut Vec<Edge<Self::Move, Self::State>>);
+
+    /// [`successors`](Problem::successors) of a state whose heuristic the
+    /// engine already holds: `h` is what this problem said of `state`
+    /// ([`heuristic`](Problem::heuristic), or the `Edge::h` it gave with
+    /// the move into `state`), never a value raised or changed by the
+    /// engine. A problem whose heuristic changes by little per move prices
+    /// each child from `h` here instead of analysing `state` again; the
+    /// default ignores `h`.
+    fn successors_with_heuristic(
+        &self,
+        state: &Self::State,
+        _h: u32,
+        last: Option<Self::Move>,
+        out: &mut Vec<Edge<Self::Move, Self::State>>,
+    ) {
+        self.successors(state, last, out)
+    }
 }
 
 /// A problem with one goal state whose moves can be walked backwards; what

@@ -2,7 +2,9 @@
 
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap;
 
 use crate::limits::Budget;
 use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
@@ -16,17 +18,20 @@ use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
 /// smallest open `f` is reported as one entry of `stats.iterations`.
 pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
     let mut budget = Budget::for_problem::<P>(limits);
+    let start_h = problem.heuristic(&start);
     // Nodes live in an arena; the index maps a state to its cheapest node.
-    let mut nodes: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: None, g: 0 }];
-    let mut best: HashMap<P::State, usize> = HashMap::from([(start, 0)]);
+    let mut nodes: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: None, g: 0, h: start_h }];
+    // States are small packed integers: Fx hashes them in a few instructions,
+    // and the search has no adversary to defend against.
+    let mut best: FxHashMap<P::State, usize> = FxHashMap::from_iter([(start, 0)]);
     // Ties on f go to the larger g: the deeper node is closer to a goal.
-    let mut open = BinaryHeap::from([(Reverse(problem.heuristic(&start)), 0u32, Reverse(0usize))]);
+    let mut open = BinaryHeap::from([(Reverse(start_h), 0u32, Reverse(0usize))]);
     let mut successors = Vec::new();
     let mut iterations: Vec<Iteration> = Vec::new();
     let mut pruned_f: Option<u32> = None;
 
     while let Some((Reverse(f), _, Reverse(index))) = open.pop() {
-        let Node { state, g, .. } = nodes[index];
+        let Node { state, g, h, .. } = nodes[index];
         if best[&state] != index {
             continue; // superseded by a cheaper path to the same state
         }
@@ -41,7 +46,7 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
             return budget.unsolved(outcome, Some(f), iterations);
         }
         successors.clear();
-        problem.successors(&state, nodes[index].parent.map(|(_, mv)| mv), &mut successors);
+        problem.successors_with_heuristic(&state, h, nodes[index].parent.map(|(_, mv)| mv), &mut successors);
         budget.generated += successors.len() as u64;
         let current = iterations.last_mut().expect("pushed above");
         current.expanded += 1;
@@ -68,7 +73,7 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
                     slot.insert(child);
                 }
             }
-            nodes.push(Node { state: edge.state, parent: Some((index, edge.mv)), g: child_g });
+            nodes.push(Node { state: edge.state, parent: Some((index, edge.mv)), g: child_g, h: child_h });
             open.push((Reverse(child_f), child_g, Reverse(child)));
         }
         if !budget.states_allowed(best.len()) {
@@ -83,6 +88,8 @@ struct Node<S, M> {
     state: S,
     parent: Option<(usize, M)>,
     g: u32,
+    /// The problem's heuristic of `state`, handed back when it is expanded.
+    h: u32,
 }
 
 fn trace<S, M: Copy>(nodes: &[Node<S, M>], mut index: usize) -> Vec<M> {

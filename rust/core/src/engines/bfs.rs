@@ -1,6 +1,6 @@
 //! Breadth-first search, layer by layer.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::follow_links;
 use crate::limits::{Budget, Stop};
@@ -15,7 +15,7 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchR
     if problem.is_goal(&start) {
         return SearchResult::solved(0, Vec::new(), budget.stats(iterations));
     }
-    let mut parents: HashMap<P::State, (P::State, P::Move)> = HashMap::new();
+    let mut parents: FxHashMap<P::State, (P::State, P::Move)> = FxHashMap::default();
     let mut frontier = vec![start];
     let mut next = Vec::new();
     let mut successors = Vec::new();
@@ -75,7 +75,7 @@ pub fn bfs_layers<P: Problem>(
 ) -> Option<Vec<u64>> {
     const STATES_PER_LOOK: usize = 1 << 12;
     let stop = Stop::new(interrupt);
-    let mut seen = std::collections::HashSet::from([start]);
+    let mut seen = FxHashSet::from_iter([start]);
     let mut frontier = vec![start];
     let mut layers = vec![1u64];
     let mut successors = Vec::new();

@@ -1,6 +1,6 @@
 //! Bidirectional breadth-first search.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::follow_links;
 use crate::limits::Budget;
@@ -59,15 +59,20 @@ pub fn bidirectional_bfs<P: Reversible>(problem: &P, start: P::State, limits: &L
 /// One direction of the search: every state it reached, linked one move
 /// towards its root, with the distance of each.
 struct Side<S, M> {
-    links: HashMap<S, (S, M)>,
-    distance: HashMap<S, u32>,
+    links: FxHashMap<S, (S, M)>,
+    distance: FxHashMap<S, u32>,
     frontier: Vec<S>,
     depth: u32,
 }
 
 impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     fn new(root: S) -> Self {
-        Side { links: HashMap::new(), distance: HashMap::from([(root, 0)]), frontier: vec![root], depth: 0 }
+        Side {
+            links: FxHashMap::default(),
+            distance: FxHashMap::from_iter([(root, 0)]),
+            frontier: vec![root],
+            depth: 0,
+        }
     }
 
     /// Expands the whole frontier by one layer. Returns the state where the

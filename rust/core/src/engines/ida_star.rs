@@ -67,10 +67,6 @@ struct DepthFirst<'a, P: Problem> {
     limits: &'a Limits<'a>,
     budget: Budget<'a>,
     moves: Vec<P::Move>,
-    /// States on the current path, consulted after zero-cost moves (with
-    /// positive costs the bound alone ends every cycle) and, for problems
-    /// that ask for it, after every move.
-    states: Vec<P::State>,
     /// The path: the first `depth` frames; the ones beyond keep their
     /// buffers for reuse across the whole search.
     frames: Vec<Frame<P::State, P::Move>>,
@@ -89,7 +85,6 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             limits,
             budget: Budget::for_problem::<P>(limits),
             moves: Vec::new(),
-            states: Vec::new(),
             frames: Vec::new(),
             depth: 0,
             next_bound: u32::MAX,
@@ -186,17 +181,24 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         }
         let mut children = std::mem::take(&mut self.frames[self.depth].children);
         children.clear();
-        let last = if self.learned.is_some() { None } else { last };
-        self.problem.successors(&state, last, &mut children);
+        match self.learned {
+            // `h` may have been raised by the table, which the problem must
+            // not take for its own value.
+            Some(_) => self.problem.successors(&state, None, &mut children),
+            None => self.problem.successors_with_heuristic(&state, h, last, &mut children),
+        }
         self.budget.generated += children.len() as u64;
-        self.states.push(state);
         let outer_next_bound = std::mem::replace(&mut self.next_bound, u32::MAX);
         // Children beyond the bound only tell the next bound; the others are
         // kept, with their heuristic, to be searched.
         let mut kept = 0;
         for i in 0..children.len() {
             let edge = children[i];
-            if (P::SKIP_CYCLES || edge.cost == 0) && self.states.contains(&edge.state) {
+            // The states on the path, consulted after zero-cost moves (with
+            // positive costs the bound alone ends every cycle) and, for
+            // problems that ask for it, after every move.
+            let on_path = |s: &P::State| *s == state || self.frames[..self.depth].iter().any(|f| f.state == *s);
+            if (P::SKIP_CYCLES || edge.cost == 0) && on_path(&edge.state) {
                 // The subtree is no longer complete, so what it proves is
                 // not a fact about the state: stop learning.
                 self.learned = None;
@@ -231,7 +233,6 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
     fn leave(&mut self) {
         self.depth -= 1;
         let frame = &self.frames[self.depth];
-        self.states.pop();
         if let Some(learned) = &mut self.learned {
             learned.raise(frame.state, self.next_bound.saturating_sub(frame.g));
         }

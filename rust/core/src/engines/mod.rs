@@ -24,12 +24,13 @@ pub use bidirectional::bidirectional_bfs;
 pub use ida_star::{ida_star, ida_star_with_table};
 pub use iddfs::iddfs;
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 /// Walks a map of `state -> (neighbour, move)` links from `state` until a
 /// state without a link, collecting the moves in the order they were walked.
-fn follow_links<S: Copy + Eq + Hash, M: Copy>(links: &HashMap<S, (S, M)>, mut state: S) -> Vec<M> {
+fn follow_links<S: Copy + Eq + Hash, M: Copy>(links: &FxHashMap<S, (S, M)>, mut state: S) -> Vec<M> {
     let mut moves = Vec::new();
     while let Some(&(next, mv)) = links.get(&state) {
         moves.push(mv);

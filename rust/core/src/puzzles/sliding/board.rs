@@ -283,6 +283,17 @@ impl<T: Tiles> Position<T> {
     pub fn unpack(&self, cells: usize) -> Vec<u8> {
         (0..cells).map(|c| self.tiles.get(c)).collect()
     }
+
+    /// `board[cell] = tile` for the first `cells` cells, on the stack; the
+    /// cells beyond hold 0.
+    #[inline]
+    pub fn board(&self, cells: usize) -> [u8; MAX_CELLS] {
+        let mut board = [0u8; MAX_CELLS];
+        for (cell, tile) in board.iter_mut().enumerate().take(cells) {
+            *tile = self.tiles.get(cell);
+        }
+        board
+    }
 }
 
 /// Whether `tiles` can reach `goal`: each move swaps the blank with a

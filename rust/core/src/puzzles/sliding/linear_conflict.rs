@@ -114,6 +114,21 @@ impl LinearConflict {
     }
 }
 
+impl LinearConflict {
+    /// The conflicts of every line of `board`, the Manhattan distance left 0.
+    fn lines(&self, board: &[u8; MAX_CELLS]) -> LcAcc {
+        let mut acc = LcAcc { manhattan: 0, rows: [0; MAX_SIDE], cols: [0; MAX_SIDE], conflicts: 0 };
+        for r in 0..self.height {
+            acc.rows[r] = self.row(board, r) as u8;
+        }
+        for c in 0..self.width {
+            acc.cols[c] = self.col(board, c) as u8;
+        }
+        acc.conflicts = acc.rows.iter().chain(&acc.cols).map(|&x| u16::from(x)).sum();
+        acc
+    }
+}
+
 /// Manhattan distance and the conflicts of every row and column.
 #[derive(Clone, Copy)]
 pub struct LcAcc {
@@ -127,20 +142,16 @@ impl Incremental for LinearConflict {
     type Acc = LcAcc;
 
     fn start(&self, board: &[u8; MAX_CELLS], _pos: &[u8; MAX_CELLS]) -> (u32, LcAcc) {
-        let mut acc = LcAcc {
-            manhattan: self.manhattan.evaluate(board) as u16,
-            rows: [0; MAX_SIDE],
-            cols: [0; MAX_SIDE],
-            conflicts: 0,
-        };
-        for r in 0..self.height {
-            acc.rows[r] = self.row(board, r) as u8;
-        }
-        for c in 0..self.width {
-            acc.cols[c] = self.col(board, c) as u8;
-        }
-        acc.conflicts = acc.rows.iter().chain(&acc.cols).map(|&x| u16::from(x)).sum();
+        let mut acc = self.lines(board);
+        acc.manhattan = self.manhattan.evaluate(board) as u16;
         (u32::from(acc.manhattan) + 2 * u32::from(acc.conflicts), acc)
+    }
+
+    /// The Manhattan part is what `h` leaves of the conflicts.
+    fn resume(&self, h: u32, board: &[u8; MAX_CELLS], _pos: &[u8; MAX_CELLS]) -> LcAcc {
+        let mut acc = self.lines(board);
+        acc.manhattan = (h - 2 * u32::from(acc.conflicts)) as u16;
+        acc
     }
 
     #[inline(always)]

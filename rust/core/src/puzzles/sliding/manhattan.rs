@@ -34,6 +34,9 @@ impl Manhattan {
 
 impl Incremental for Manhattan {
     type Acc = ();
+    const READS_BOARD: bool = false;
+
+    fn resume(&self, _h: u32, _board: &[u8; MAX_CELLS], _pos: &[u8; MAX_CELLS]) {}
 
     fn start(&self, board: &[u8; MAX_CELLS], _pos: &[u8; MAX_CELLS]) -> (u32, ()) {
         (self.evaluate(board), ())

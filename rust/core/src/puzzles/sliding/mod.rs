@@ -271,30 +271,73 @@ impl<T: Tiles> Problem for Sliding<T> {
         *state == self.goal_position
     }
 
+    #[inline]
     fn heuristic(&self, state: &Position<T>) -> u32 {
-        self.evaluate(&self.unpack(*state))
+        let cells = self.geometry.cells();
+        self.evaluate(&state.board(cells)[..cells])
     }
 
-    /// Leaves out the move that undoes `last`. The Manhattan distance of a
-    /// child is the parent's plus or minus one, for the one tile that moved.
+    #[inline]
     fn successors(&self, state: &Position<T>, last: Option<Dir>, out: &mut Vec<Edge<Dir, Position<T>>>) {
-        let parent_manhattan = match self.evaluator {
-            Evaluator::Manhattan(_) => Some(self.heuristic(state)),
-            _ => None,
-        };
+        self.successors_with_heuristic(state, self.heuristic(state), last, out);
+    }
+
+    /// Leaves out the move that undoes `last`, and prices each child from
+    /// `h` for the one tile that moved, as the specialised search does.
+    #[inline(always)]
+    fn successors_with_heuristic(
+        &self,
+        state: &Position<T>,
+        h: u32,
+        last: Option<Dir>,
+        out: &mut Vec<Edge<Dir, Position<T>>>,
+    ) {
+        match &self.evaluator {
+            Evaluator::Manhattan(m) => self.push_children(m, state, h, last, out),
+            Evaluator::LinearConflict(lc) => self.push_children(lc, state, h, last, out),
+            Evaluator::Pdb(set) => self.push_children(set.as_ref(), state, h, last, out),
+        }
+    }
+}
+
+impl<T: Tiles> Sliding<T> {
+    /// The children of `state` (whose value under `heuristic` is `h`) with
+    /// their values, on boards unpacked to the stack once per expansion
+    /// (not at all for a heuristic that does not read them).
+    #[inline(always)]
+    fn push_children<H: Incremental>(
+        &self,
+        heuristic: &H,
+        state: &Position<T>,
+        h: u32,
+        last: Option<Dir>,
+        out: &mut Vec<Edge<Dir, Position<T>>>,
+    ) {
+        let cells = self.geometry.cells();
+        let (mut board, mut pos) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        if H::READS_BOARD {
+            board = state.board(cells);
+            pos = pdb::positions(&board[..cells]);
+        }
+        let acc = heuristic.resume(h, &board, &pos);
         let blank = state.blank as usize;
-        for dir in Dir::ALL {
-            if Some(dir.inverse()) == last {
+        // The inverse of move d is 3 - d; 4 excludes nothing.
+        let last = last.map_or(4, |dir| dir as usize);
+        for (index, &cell) in self.geometry.neighbour_table()[blank].iter().enumerate() {
+            if cell == board::NONE || index + last == 3 {
                 continue;
             }
-            let Some(cell) = self.geometry.neighbour(blank, dir) else { continue };
+            let (dir, cell) = (Dir::from_index(index), cell as usize);
             let tile = state.tiles.get(cell);
             let child = Position { tiles: state.tiles.slide(blank, cell, tile), blank: cell as u8 };
-            let edge = Edge::new(dir, child, 1);
-            out.push(match parent_manhattan {
-                Some(h) => edge.with_heuristic(h + self.manhattan.tile(tile, blank) - self.manhattan.tile(tile, cell)),
-                None => edge,
-            });
+            if H::READS_BOARD {
+                (board[blank], board[cell], pos[tile as usize], pos[0]) = (tile, 0, blank as u8, cell as u8);
+            }
+            let (child_h, _) = heuristic.slide(acc, h, &board, &pos, tile, cell, blank);
+            if H::READS_BOARD {
+                (board[blank], board[cell], pos[tile as usize], pos[0]) = (0, tile, cell as u8, blank as u8);
+            }
+            out.push(Edge::new(dir, child, 1).with_heuristic(child_h));
         }
     }
 }
@@ -344,5 +387,7 @@ pub fn distance_distribution(
     Ok(bfs_layers(&puzzle, puzzle.goal_position, None, interrupt))
 }
 
+#[cfg(test)]
+mod generic_tests;
 #[cfg(test)]
 mod tests;

@@ -23,6 +23,20 @@ pub trait Incremental: Sync {
     /// cell`) and what to carry.
     fn start(&self, board: &[u8; MAX_CELLS], pos: &[u8; MAX_CELLS]) -> (u32, Self::Acc);
 
+    /// Whether [`slide`](Incremental::slide) and
+    /// [`resume`](Incremental::resume) read `board` and `pos`; when not,
+    /// a caller that holds the board packed need not unpack it.
+    const READS_BOARD: bool = true;
+
+    /// What to carry for a board whose value `h` (from [`start`] or
+    /// [`slide`]) is known: the part of `start` that `h` does not tell.
+    ///
+    /// [`start`]: Incremental::start
+    /// [`slide`]: Incremental::slide
+    fn resume(&self, _h: u32, board: &[u8; MAX_CELLS], pos: &[u8; MAX_CELLS]) -> Self::Acc {
+        self.start(board, pos).1
+    }
+
     /// The value after `tile` slid from `from` to `to` (`board` and `pos`
     /// already show the move), given the value `h` and `acc` before it.
     #[allow(clippy::too_many_arguments)]

@@ -10,13 +10,13 @@ use crate::engines::{astar, bidirectional_bfs, ida_star};
 use crate::test_rng::Rng;
 use crate::{Limits, Outcome};
 
-fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
+pub(super) fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
     let geometry = Geometry::new(width, height).unwrap();
     let goal = if blank_first { Goal::blank_first(&geometry) } else { Goal::blank_last(&geometry) };
     Sliding::new(geometry, goal).unwrap()
 }
 
-fn random_walk<T: Tiles>(puzzle: &Sliding<T>, steps: usize, rng: &mut Rng) -> Position<T> {
+pub(super) fn random_walk<T: Tiles>(puzzle: &Sliding<T>, steps: usize, rng: &mut Rng) -> Position<T> {
     let mut state = puzzle.goal_position();
     for _ in 0..steps {
         loop {
@@ -341,7 +341,7 @@ fn astar_memory_cap_is_an_outcome() {
     assert!(result.lower_bound.unwrap() >= 41);
 }
 
-fn tempdir() -> std::path::PathBuf {
+pub(super) fn tempdir() -> std::path::PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
