@@ -44,6 +44,10 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
             }
         })));
     }
+    if value.hasattr("__float__")? {
+        // numpy's float32 and friends, which are not Python floats.
+        return Ok(Value::Float(value.extract()?));
+    }
     if value.hasattr("__fspath__")? {
         let os = value.py().import("os")?;
         return self::value(name, &os.call_method1("fspath", (value,))?);
