@@ -469,9 +469,7 @@ def test_the_default_state_limit_is_the_sliding_puzzles() -> None:
 
 
 @pytest.mark.parametrize("engine", ["astar", "bfs", "bidirectional"])
-def test_engines_that_store_states_get_the_default_state_limit(
-    engine: booksort.Engine
-) -> None:
+def test_engines_that_store_states_get_the_default_state_limit(engine: booksort.Engine) -> None:
     # A small limit, so that reaching it takes milliseconds.
     few = {"engine": engine, "state_limit": 1000}
     assert booksort.solve(SIXTEEN, **few).outcome is Outcome.MEMORY_LIMIT  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from idastar.reference import Outcome, SearchResult, bfs, booksort, ida_star
+from idastar.reference import Outcome, bfs, booksort, ida_star
 from idastar.reference.engines import Iteration, bfs_layers
 
 Graph = dict[str, list[tuple[str, int]]]
@@ -93,8 +93,17 @@ def test_thresholds_and_statistics() -> None:
 
 def test_start_is_goal() -> None:
     result = ida_star("S", successors_of({}), zero, goal_is("S"), node_limit=0)
-    assert (result.outcome, result.cost, result.path, result.lower_bound) == (Outcome.SOLVED, 0, ("S",), 0)
-    assert (result.stats.iterations, result.expanded, result.generated) == ((Iteration(0, 0, 0),), 0, 0)
+    assert (result.outcome, result.cost, result.path, result.lower_bound) == (
+        Outcome.SOLVED,
+        0,
+        ("S",),
+        0,
+    )
+    assert (result.stats.iterations, result.expanded, result.generated) == (
+        (Iteration(0, 0, 0),),
+        0,
+        0,
+    )
     assert bfs("S", successors_of({}), goal_is("S"), node_limit=0).path == ("S",)
 
 
@@ -129,7 +138,9 @@ def test_node_limit() -> None:
     assert not result.solved
     assert (result.cost, result.path) == (None, ())
     assert result.expanded == 5
-    enough = ida_star("0", successors_of(CHAIN), lambda s: 10 - int(s), goal_is("10"), node_limit=10)
+    enough = ida_star(
+        "0", successors_of(CHAIN), lambda s: 10 - int(s), goal_is("10"), node_limit=10
+    )
     assert (enough.outcome, enough.cost, enough.expanded) == (Outcome.SOLVED, 10, 10)
 
     result = bfs("0", successors_of(CHAIN), goal_is("10"), node_limit=5)

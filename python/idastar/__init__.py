@@ -82,12 +82,12 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "PUZZLES",
     "BatchResult",
     "InternalError",
     "InvalidPuzzle",
     "Iteration",
     "Outcome",
-    "PUZZLES",
     "Solution",
     "Stats",
     "Unsolvable",

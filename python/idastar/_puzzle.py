@@ -138,9 +138,7 @@ class Puzzle(Generic[C, M, Sol]):
     def pack(self, cases: Any, options: dict[str, Any]) -> NDArray[numpy.uint64]:
         return _core.pack(self.name, self.rows(cases), options)
 
-    def unpack(
-        self, codes: Any, size: int | None, options: dict[str, Any]
-    ) -> NDArray[numpy.int64]:
+    def unpack(self, codes: Any, size: int | None, options: dict[str, Any]) -> NDArray[numpy.int64]:
         import numpy
 
         words = numpy.asarray(codes)

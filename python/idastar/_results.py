@@ -125,6 +125,8 @@ class Solution(Generic[M]):
     cost: int | None
     path: tuple[M, ...]
     lower_bound: int | None
+    #: A :class:`Stats`, or the core's numbers for one until first asked for.
+    _stats: Stats | tuple[Any, ...]
 
     def __init__(
         self,
@@ -153,7 +155,7 @@ class Solution(Generic[M]):
             iterations, expanded, generated, elapsed = stats
             stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
             _set(self, "_stats", stats)
-        return stats  # type: ignore[no-any-return]
+        return stats
 
     @property
     def solved(self) -> bool:
@@ -186,7 +188,7 @@ class Solution(Generic[M]):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined, no-any-return]
+        return self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash(self._values())
@@ -197,7 +199,7 @@ class Solution(Generic[M]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         values = self._values()
-        return (_rebuild, (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:]))))
+        return (_rebuild, (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))))
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary (moves become lists)."""
@@ -303,7 +305,11 @@ class BatchResult:
             (), int(self.expanded[index]), int(self.generated[index]), float(self.elapsed[index])
         )
         return Solution(
-            self.outcome(index), None if cost < 0 else cost, path, None if bound < 0 else bound, stats
+            self.outcome(index),
+            None if cost < 0 else cost,
+            path,
+            None if bound < 0 else bound,
+            stats,
         )
 
     @classmethod

@@ -69,7 +69,7 @@ SearchResult = Solution
 
 
 def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Solution[Any]:
-    limits = {
+    limits: dict[str, Any] = {
         "max_cost": non_negative("max_cost", options.pop("max_cost"), MOST_COST),
         "max_nodes": non_negative("node_limit", options.pop("node_limit"), MOST_COUNT),
         "time_limit": seconds("time_limit", options.pop("time_limit")),

@@ -116,7 +116,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         chunk: list[tuple[int, tuple[int, ...]]], threads: int | None
     ) -> list[Solution[booksort.BlockMove]]:
         shelves = [books for _, books in chunk]
-        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]  # type: ignore[call-overload]
+        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
         number, books = case

@@ -117,7 +117,9 @@ def ida_star(
             on_path.remove(child)
         return False
 
-    def done(outcome: Outcome, lower_bound: int | None, found: list[State] | None = None) -> SearchResult[State]:
+    def done(
+        outcome: Outcome, lower_bound: int | None, found: list[State] | None = None
+    ) -> SearchResult[State]:
         cost = goal_cost if found is not None else None
         elapsed = time.perf_counter() - started
         return finished(outcome, cost, found or [], iterations, lower_bound, elapsed)
