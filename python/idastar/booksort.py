@@ -307,4 +307,4 @@ def distance_distribution(n: int) -> list[int]:
         raise TypeError(f"n must be an integer, got {n!r}")
     if not 1 <= n <= MAX_DISTRIBUTION_BOOKS:
         raise ValueError(f"n must be from 1 to {MAX_DISTRIBUTION_BOOKS}, got {n}")
-    return list(_core.booksort_distance_distribution(n))
+    return list(_core.distance_distribution(NAME, n))

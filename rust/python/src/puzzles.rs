@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
-use crate::common::{detached, detached_batch, on_threads};
+use crate::common::{detached, detached_batch, detached_whole_space, on_threads};
 use crate::to_py;
 
 fn puzzle(name: &str) -> PyResult<&'static dyn AnyPuzzle> {
@@ -356,6 +356,22 @@ fn unpack<'py>(
     Ok(rows.into_pyarray(py).into_any())
 }
 
+/// How many cases of `size` lie at each distance from the goal, by a
+/// search of the whole space on all cores; see
+/// `idastar.<puzzle>.distance_distribution`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, size=None, options=None))]
+fn distance_distribution(
+    py: Python<'_>,
+    puzzle: &str,
+    size: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<u64>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, _) = self::options(options)?;
+    detached_whole_space(py, |interrupt| puzzle.distance_distribution(size, options, interrupt))
+}
+
 /// What the Python layer needs to know of a puzzle: its engines and
 /// heuristics (the default first), how many integers write a move, and the
 /// name of the number a solved case has besides its path, if any.
@@ -376,5 +392,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lower_bound, m)?)?;
     m.add_function(wrap_pyfunction!(pack, m)?)?;
     m.add_function(wrap_pyfunction!(unpack, m)?)?;
+    m.add_function(wrap_pyfunction!(distance_distribution, m)?)?;
     Ok(())
 }

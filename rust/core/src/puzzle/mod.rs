@@ -148,6 +148,15 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     /// [`Purpose::LowerBound`]).
     fn lower_bound(&self, case: &Self::Case) -> Result<u32>;
 
+    /// How many cases lie at each distance from the goal (index 0 the
+    /// goals), by a search of the whole space of cases of `size` (as in
+    /// [`unpack`](Puzzle::unpack)); `Ok(None)` when the interrupt stopped
+    /// it. A puzzle whose space is too large for it keeps the default, an
+    /// error.
+    fn distance_distribution(&self, _size: Option<usize>, _interrupt: Interrupt) -> Result<Option<Vec<u64>>> {
+        Err(Error::InvalidArgument(format!("{} has no distance distribution", Self::NAME)))
+    }
+
     /// The [`EXTRA`](Puzzle::EXTRA) number of a solved case.
     fn extra(&self, _case: &Self::Case, _result: &SearchResult<Self::Move>) -> u32 {
         0
@@ -207,6 +216,13 @@ pub trait AnyPuzzle: Send + Sync {
     fn pack(&self, cases: &[Vec<i64>], options: Options) -> Result<(usize, Vec<u64>)>;
     /// Codes (`width` words each) back to the integers of their cases.
     fn unpack(&self, words: &[u64], width: usize, size: Option<usize>, options: Options) -> Result<Vec<Vec<i64>>>;
+    /// See [`Puzzle::distance_distribution`].
+    fn distance_distribution(
+        &self,
+        size: Option<usize>,
+        options: Options,
+        interrupt: Interrupt,
+    ) -> Result<Option<Vec<u64>>>;
 }
 
 /// The [`AnyPuzzle`] of `P`, for the registry.
@@ -365,6 +381,16 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
             puzzle.pack(case, code);
         }
         Ok((width, words))
+    }
+
+    fn distance_distribution(
+        &self,
+        size: Option<usize>,
+        options: Options,
+        interrupt: Interrupt,
+    ) -> Result<Option<Vec<u64>>> {
+        let (puzzle, _, _) = configure::<P>(options)?;
+        puzzle.distance_distribution(size, interrupt)
     }
 
     fn unpack(&self, words: &[u64], width: usize, size: Option<usize>, options: Options) -> Result<Vec<Vec<i64>>> {

@@ -6,7 +6,7 @@ use super::{
     Heuristic, MAX_BOOKS,
 };
 use crate::puzzle::{Engine, MoveCode, Options, Purpose, Puzzle, Report, Settings};
-use crate::{Error, Limits, Outcome, Result, SearchResult};
+use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult};
 
 /// The transposition table of uncapped IDA* solves: 65,536 learned bounds
 /// (1 MiB), which pays for itself on the hard shelves.
@@ -157,6 +157,12 @@ impl Puzzle for Shelves {
 
     fn solve(&self, case: &Shelf, engine: Engine, limits: &Limits) -> Result<SearchResult<BlockMove>> {
         Ok(engine.run(self.problem(case.books), case.state, limits, self.table_entries))
+    }
+
+    fn distance_distribution(&self, size: Option<usize>, interrupt: Interrupt) -> Result<Option<Vec<u64>>> {
+        let books =
+            size.ok_or_else(|| Error::InvalidArgument("n: the distribution needs the number of books".into()))?;
+        super::distance_distribution(books, Some(interrupt))
     }
 
     fn lower_bound(&self, case: &Shelf) -> Result<u32> {
