@@ -3,6 +3,8 @@
 //! which engine will search it.
 
 pub mod booksort;
+pub mod pancake;
+mod permutations;
 pub mod rotation;
 pub mod sliding;
 pub mod squares;
