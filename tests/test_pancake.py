@@ -9,6 +9,7 @@ index is the pancake number, OEIS A058986).
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import re
 
@@ -82,7 +83,8 @@ def test_reference_ida_star_matches_breadth_first_search_on_every_stack(
     n: int, heuristic: str
 ) -> None:
     for stack in every_stack(n):
-        cost, path = reference.solve(stack, heuristic=heuristic)
+        solution = reference.solve(stack, heuristic=heuristic)
+        cost, path = solution.cost, list(solution.path)
         assert cost == reference.distance(stack), stack
         assert len(path) == cost
         assert reference.is_sorted(reference.replay(stack, path)), (stack, path)
@@ -95,15 +97,18 @@ def test_reference_ida_star_matches_breadth_first_search_on_random_stacks(heuris
         distances = exact_distances(n)
         for _ in range(15):
             stack = tuple(rng.sample(range(1, n + 1), n))
-            cost, path = reference.solve(stack, heuristic=heuristic)
+            solution = reference.solve(stack, heuristic=heuristic)
+            cost, path = solution.cost, list(solution.path)
             assert cost == distances[stack] == reference.distance(stack), stack
             assert reference.is_sorted(reference.replay(stack, path)), (stack, path)
 
 
 def test_reference_max_moves_below_the_optimum_finds_nothing() -> None:
     stack = (1, 3, 2)  # three flips
-    assert reference.solve(stack, max_moves=2) == (None, [])
-    cost, path = reference.solve(stack, max_moves=3)
+    capped = reference.solve(stack, max_moves=2)
+    assert (capped.cost, capped.path) == (None, ())
+    solution = reference.solve(stack, max_moves=3)
+    cost, path = solution.cost, list(solution.path)
     assert cost == 3
     assert reference.is_sorted(reference.replay(stack, path))
 
@@ -140,3 +145,69 @@ def test_reference_flips_that_do_not_fit_are_refused(k: object) -> None:
 def test_reference_unknown_heuristic_names_the_option() -> None:
     with pytest.raises(ValueError, match=r"^heuristic: unknown pancake heuristic 'gaps'"):
         reference.lower_bound([2, 1], heuristic="gaps")
+
+
+# --- the fast module against the reference ----------------------------------
+
+from conftest import run_cli  # noqa: E402
+
+from idastar import InvalidPuzzle, pancake  # noqa: E402
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_the_core_reproduces_the_pancake_numbers(n: int) -> None:
+    counts = pancake.distance_distribution(n)
+    assert sum(counts) == math.factorial(n)
+    assert len(counts) - 1 == PANCAKE_NUMBERS[n - 1]
+    if n in A092113:
+        assert counts == A092113[n]
+
+
+@pytest.mark.parametrize("heuristic", pancake.HEURISTICS)
+def test_the_core_agrees_with_the_reference_on_random_stacks(heuristic: str) -> None:
+    rng = random.Random(11)
+    for n in (1, 2, 5, 8, 9):
+        for _ in range(6):
+            stack = tuple(rng.sample(range(1, n + 1), n))
+            solution = pancake.solve(stack, heuristic=heuristic)  # type: ignore[arg-type]
+            assert solution.cost == reference.solve(stack, heuristic=heuristic).cost, stack
+            assert pancake.replay(stack, solution.path) == tuple(range(1, n + 1))
+            assert pancake.lower_bound(stack, heuristic) == reference.lower_bound(  # type: ignore[arg-type]
+                stack, heuristic=heuristic
+            )
+
+
+def test_random_stacks_of_forty_solve_and_replay() -> None:
+    for seed in range(5):
+        stack = pancake.random(40, seed=seed)
+        solution = pancake.solve(stack, node_limit=10**7)
+        assert solution.solved and solution.cost is not None
+        assert len(solution.path) == solution.cost >= pancake.lower_bound(stack)
+        assert pancake.is_solved(pancake.replay(stack, solution.path))
+
+
+def test_bad_stacks_name_the_pancake() -> None:
+    with pytest.raises(InvalidPuzzle, match="pancake 4 at position 2 is out of range 1..3"):
+        pancake.solve([1, 4, 2])
+    with pytest.raises(InvalidPuzzle, match="pancake 2 appears twice"):
+        pancake.solve([2, 2, 1])
+    with pytest.raises(InvalidPuzzle, match="case 1: "):
+        pancake.solve_many([[1], [0]])
+    with pytest.raises(InvalidPuzzle, match="flip"):
+        pancake.apply([2, 1], 3)
+
+
+def test_the_command_answers_and_names_a_bad_case() -> None:
+    done = run_cli("pancake", "--path", stdin="2\n3\n3 1 2\n5\n5 4 3 2 1\n")
+    assert (done.returncode, done.stdout) == (0, "2\n3 2\n1\n5\n")
+    done = run_cli("pancake", stdin="2\n3\n3 1 2\n3\n1 1 2\n")
+    assert done.returncode == 2
+    assert done.stdout == "2\n"
+    # The command and the API word the same mistake alike.
+    message = (
+        "pancake 1 appears twice (positions 1 and 2); the pancakes must be a permutation of 1..3"
+    )
+    assert f"case 2, line 5: {message}" in done.stderr
+    with pytest.raises(InvalidPuzzle) as caught:
+        pancake.solve([1, 1, 2])
+    assert str(caught.value) == message

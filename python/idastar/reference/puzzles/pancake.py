@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
+from ..._results import Solution
 from ..engines import bfs, bfs_layers, ida_star
 
 Stack = tuple[int, ...]
@@ -154,18 +155,18 @@ def _flip_between(before: Stack, after: Stack) -> int:
 
 def solve(
     stack: Sequence[int], *, heuristic: str = HEURISTICS[0], max_moves: int | None = None
-) -> tuple[int | None, list[int]]:
+) -> Solution[int]:
     """Sort ``stack`` with the fewest flips, by IDA* with ``heuristic``.
 
-    Returns ``(number_of_flips, flips)``, the flips as the integers ``k`` to
-    apply in order, or ``(None, [])`` when more than ``max_moves`` are
+    Returns an :class:`idastar.Solution` as ``idastar.pancake.solve`` does:
+    when solved, its path is the flips as the integers ``k`` to apply in
+    order; its outcome is ``no_solution`` when more than ``max_moves`` are
     needed.
     """
     start = _validated(stack)
     result = ida_star(start, _successors, _bound(heuristic), _is_sorted, max_cost=max_moves)
-    if not result.solved:
-        return None, []
-    return result.cost, [_flip_between(a, b) for a, b in itertools.pairwise(result.path)]
+    flips = [_flip_between(a, b) for a, b in itertools.pairwise(result.path)]
+    return Solution(result.outcome, result.cost, flips, result.lower_bound, result.stats)
 
 
 def distance(stack: Sequence[int]) -> int:

@@ -12,8 +12,9 @@
 
 use std::fmt;
 
+use crate::puzzle::{Choice, Engine, MoveCode, Options, Puzzle, Settings};
 use crate::puzzles::permutations::distance_layers;
-use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
+use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 /// The most pancakes a [`Stack`] holds.
 pub const MAX_PANCAKES: usize = 64;
@@ -36,51 +37,34 @@ impl fmt::Debug for Stack {
     }
 }
 
-/// Which lower bound guides the search.
-///
-/// Both count *gaps*: pairs of neighbours whose sizes differ by more than
-/// one, the bottom pancake and the plate (size `n + 1`) counting as a pair.
-/// A flip of `k` keeps every pair but one: the pancakes at positions `k - 1`
-/// and `k` (from 0) are no longer neighbours, and the old top pancake lands
-/// on the one at `k`. So a flip removes at most one gap, and adds at most
-/// one. The sorted stack has no gap, and it is the only one: with no gap
-/// the bottom pancake is `n` (one from the plate, `n + 1`), the one above it
-/// `n - 1`, and so on up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    /// The gap heuristic of Helmert (2010): the number of gaps. Each flip
-    /// removes at most one and the goal has none, so at least that many
-    /// flips are needed.
-    Gap,
-    /// The gaps plus one when the stack is not sorted and no flip removes a
-    /// gap. Admissible: every flip then leaves at least as many gaps, each
-    /// needing a flip of its own, so the first flip and those make at least
-    /// `gaps + 1`. It is the gap heuristic looked one flip ahead (the least,
-    /// over the flips, of one plus the gaps after it: some flip always
-    /// keeps the count, as Valenzano and Yang (2017, arXiv:1705.04665) prove and the tests
-    /// check), found without flipping: a flip of `k` removes a gap exactly
-    /// when there is one above the pancake at `k` (or the plate) and that
-    /// is one size from the top pancake. Admissible and consistent; it
-    /// expands about a quarter fewer nodes than [`Heuristic::Gap`] on
-    /// random stacks of 40 pancakes, in about the same time.
-    GapLookahead,
-}
-
-impl Heuristic {
-    /// Every heuristic, the default first.
-    pub const ALL: [Heuristic; 2] = [Heuristic::GapLookahead, Heuristic::Gap];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Gap => "gap",
-            Heuristic::GapLookahead => "gap-lookahead",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Self> {
-        Self::ALL.into_iter().find(|heuristic| heuristic.name() == name).ok_or_else(|| {
-            Error::InvalidArgument(format!("unknown pancake heuristic {name:?}; expected \"gap-lookahead\" or \"gap\""))
-        })
+crate::choices! {
+    /// Which lower bound guides the search.
+    ///
+    /// Both count *gaps*: pairs of neighbours whose sizes differ by more than
+    /// one, the bottom pancake and the plate (size `n + 1`) counting as a pair.
+    /// A flip of `k` keeps every pair but one: the pancakes at positions `k - 1`
+    /// and `k` (from 0) are no longer neighbours, and the old top pancake lands
+    /// on the one at `k`. So a flip removes at most one gap, and adds at most
+    /// one. The sorted stack has no gap, and it is the only one: with no gap
+    /// the bottom pancake is `n` (one from the plate, `n + 1`), the one above it
+    /// `n - 1`, and so on up.
+    pub enum Heuristic: "heuristic" {
+        /// The gaps plus one when the stack is not sorted and no flip removes a
+        /// gap. Admissible: every flip then leaves at least as many gaps, each
+        /// needing a flip of its own, so the first flip and those make at least
+        /// `gaps + 1`. It is the gap heuristic looked one flip ahead (the least,
+        /// over the flips, of one plus the gaps after it: some flip always
+        /// keeps the count, as Valenzano and Yang (2017, arXiv:1705.04665) prove and the tests
+        /// check), found without flipping: a flip of `k` removes a gap exactly
+        /// when there is one above the pancake at `k` (or the plate) and that
+        /// is one size from the top pancake. Admissible and consistent; it
+        /// expands about a quarter fewer nodes than [`Heuristic::Gap`] on
+        /// random stacks of 40 pancakes, in about the same time.
+        GapLookahead = "gap-lookahead",
+        /// The gap heuristic of Helmert (2010): the number of gaps. Each flip
+        /// removes at most one and the goal has none, so at least that many
+        /// flips are needed.
+        Gap = "gap",
     }
 }
 
@@ -93,8 +77,8 @@ pub struct Pancake {
 }
 
 impl Pancake {
-    /// Stacks of `n` pancakes (`1 <= n <= 64`), guided by the first of
-    /// [`Heuristic::ALL`].
+    /// Stacks of `n` pancakes (`1 <= n <= 64`), guided by the default
+    /// heuristic, the first of [`Heuristic::ALL`](Choice::ALL).
     pub fn new(n: usize) -> Result<Self> {
         if !(1..=MAX_PANCAKES).contains(&n) {
             return Err(Error::invalid(format!("a stack needs 1 to {MAX_PANCAKES} pancakes, got {n}")));
@@ -103,7 +87,7 @@ impl Pancake {
         for (size, position) in sorted[..n].iter_mut().zip(1..) {
             *size = position;
         }
-        Ok(Pancake { n, heuristic: Heuristic::ALL[0], sorted: Stack(sorted) })
+        Ok(Pancake { n, heuristic: Heuristic::default_choice(), sorted: Stack(sorted) })
     }
 
     pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
@@ -126,7 +110,8 @@ impl Pancake {
         if sizes.len() != self.n {
             return Err(Error::invalid(format!("expected {} pancakes, got {}", self.n, sizes.len())));
         }
-        let mut seen = 0u128;
+        // Where each size was first seen (from 1; 0 for not yet).
+        let mut first_at = [0usize; MAX_PANCAKES + 1];
         let mut stack = [0; MAX_PANCAKES];
         for (position, (&size, byte)) in sizes.iter().zip(&mut stack).enumerate() {
             if !(1..=self.n as u32).contains(&size) {
@@ -136,13 +121,16 @@ impl Pancake {
                     self.n
                 )));
             }
-            if seen & (1 << size) != 0 {
+            let first = &mut first_at[size as usize];
+            if *first != 0 {
                 return Err(Error::invalid(format!(
-                    "pancake {size} appears twice; a stack is a permutation of 1..{}",
+                    "pancake {size} appears twice (positions {} and {}); the pancakes must be a permutation of 1..{}",
+                    *first,
+                    position + 1,
                     self.n
                 )));
             }
-            seen |= 1 << size;
+            *first = position + 1;
             *byte = size as u8;
         }
         Ok(Stack(stack))
@@ -366,6 +354,102 @@ fn flip_packed(stack: u64, n: u32, k: u32) -> u64 {
     below | ((reversed >> (64 - 4 * k)) << shift)
 }
 
+/// How many pancakes one `u64` word of a packed stack holds, 6 bits each.
+const PANCAKES_PER_WORD: usize = 10;
+
+/// One stack of a call: its size and its state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Case {
+    pub pancakes: usize,
+    pub stack: Stack,
+}
+
+/// Pancake sorting under the puzzle contract: stacks of any size up to
+/// [`MAX_PANCAKES`], solved by the generic engines.
+#[derive(Debug)]
+pub struct Stacks {
+    heuristic: Heuristic,
+}
+
+impl Stacks {
+    fn problem(&self, pancakes: usize) -> Result<Pancake> {
+        Ok(Pancake::new(pancakes)?.with_heuristic(self.heuristic))
+    }
+}
+
+impl Puzzle for Stacks {
+    const NAME: &'static str = "pancake";
+    type Engine = Engine;
+    type Heuristic = Heuristic;
+    type Case = Case;
+    type Move = u8;
+
+    fn configure(settings: &Settings<Engine, Heuristic>, _: &mut Options) -> Result<Self> {
+        Ok(Stacks { heuristic: settings.heuristic })
+    }
+
+    fn read_case(&self, values: &[i64]) -> Result<Case> {
+        let problem = self.problem(values.len())?;
+        let n = values.len();
+        let sizes = values
+            .iter()
+            .enumerate()
+            .map(|(position, &size)| {
+                u32::try_from(size).map_err(|_| {
+                    Error::invalid(format!("pancake {size} at position {} is out of range 1..{n}", position + 1))
+                })
+            })
+            .collect::<Result<Vec<u32>>>()?;
+        Ok(Case { pancakes: n, stack: problem.pack(&sizes)? })
+    }
+
+    fn write_move(k: u8) -> MoveCode {
+        [i32::from(k), 0, 0]
+    }
+
+    fn code_words(&self, case: &Case) -> usize {
+        case.pancakes.div_ceil(PANCAKES_PER_WORD)
+    }
+
+    /// Pancake `p` at position `i` from the top is `p - 1` in bits
+    /// `6 (i % 10) ..` of word `i / 10`.
+    fn pack(&self, case: &Case, words: &mut [u64]) {
+        for (position, &size) in case.stack.0[..case.pancakes].iter().enumerate() {
+            words[position / PANCAKES_PER_WORD] |= u64::from(size - 1) << (6 * (position % PANCAKES_PER_WORD));
+        }
+    }
+
+    fn unpack(&self, words: &[u64], size: Option<usize>) -> Result<Vec<i64>> {
+        let n = size.ok_or_else(|| Error::InvalidArgument("n: pancake codes need the number of pancakes".into()))?;
+        if !(1..=MAX_PANCAKES).contains(&n) || n.div_ceil(PANCAKES_PER_WORD) != words.len() {
+            return Err(Error::InvalidArgument(format!(
+                "n = {n} pancakes take {} words a code, got {}",
+                n.div_ceil(PANCAKES_PER_WORD),
+                words.len()
+            )));
+        }
+        let values: Vec<i64> = (0..n)
+            .map(|p| ((words[p / PANCAKES_PER_WORD] >> (6 * (p % PANCAKES_PER_WORD))) & 0x3F) as i64 + 1)
+            .collect();
+        self.read_case(&values)?;
+        Ok(values)
+    }
+
+    fn solve(&self, case: &Case, engine: Engine, limits: &Limits) -> Result<SearchResult<u8>> {
+        Ok(engine.run(&self.problem(case.pancakes)?, case.stack, limits, 0))
+    }
+
+    fn lower_bound(&self, case: &Case) -> Result<u32> {
+        Ok(self.problem(case.pancakes)?.lower_bound(case.stack))
+    }
+
+    fn distance_distribution(&self, size: Option<usize>, interrupt: Interrupt) -> Result<Option<Vec<u64>>> {
+        let n =
+            size.ok_or_else(|| Error::InvalidArgument("n: the distribution needs the number of pancakes".into()))?;
+        distance_distribution(n, Some(interrupt))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -450,7 +534,10 @@ mod tests {
         let six = puzzle(6);
         assert_eq!(message(six.pack(&[1, 2, 9, 3, 4, 5])), "pancake 9 at position 3 is out of range 1..6");
         assert_eq!(message(six.pack(&[0, 2, 1, 3, 4, 5])), "pancake 0 at position 1 is out of range 1..6");
-        assert_eq!(message(six.pack(&[1, 2, 3, 2, 4, 5])), "pancake 2 appears twice; a stack is a permutation of 1..6");
+        assert_eq!(
+            message(six.pack(&[1, 2, 3, 2, 4, 5])),
+            "pancake 2 appears twice (positions 2 and 4); the pancakes must be a permutation of 1..6"
+        );
         assert_eq!(message(six.pack(&[1, 2, 3])), "expected 6 pancakes, got 3");
         let huge = [u32::MAX, 1];
         assert_eq!(message(puzzle(2).pack(&huge)), format!("pancake {} at position 1 is out of range 1..2", u32::MAX));
@@ -511,11 +598,11 @@ mod tests {
 
     #[test]
     fn heuristic_names_round_trip() {
-        for heuristic in Heuristic::ALL {
+        for &heuristic in Heuristic::ALL {
             assert_eq!(Heuristic::from_name(heuristic.name()), Ok(heuristic));
         }
         assert!(matches!(Heuristic::from_name("gaps"), Err(Error::InvalidArgument(m)) if m.contains("\"gaps\"")));
-        assert_eq!(puzzle(5).heuristic_kind(), Heuristic::ALL[0]);
+        assert_eq!(puzzle(5).heuristic_kind(), Heuristic::default_choice());
     }
 
     // --- heuristics against exact distances ----------------------------------
@@ -578,7 +665,7 @@ mod tests {
     #[test]
     fn successors_carry_the_bound_of_their_stack() {
         let mut rng = Rng(2024);
-        for heuristic in Heuristic::ALL {
+        for &heuristic in Heuristic::ALL {
             for n in 1..=MAX_PANCAKES {
                 let puzzle = puzzle(n).with_heuristic(heuristic);
                 // Every stack of a few pancakes; random ones, and ones a flip
@@ -630,7 +717,7 @@ mod tests {
             let distances = exact_distances(n);
             for _ in 0..30 {
                 let sizes = rng.permutation(n);
-                for heuristic in Heuristic::ALL {
+                for &heuristic in Heuristic::ALL {
                     let puzzle = puzzle(n).with_heuristic(heuristic);
                     let start = puzzle.pack(&sizes).unwrap();
                     let result = ida_star(&puzzle, start, &Limits::default());
@@ -672,7 +759,7 @@ mod tests {
     #[test]
     fn random_stacks_of_forty_sort() {
         let mut rng = Rng(40);
-        for heuristic in Heuristic::ALL {
+        for &heuristic in Heuristic::ALL {
             let puzzle = puzzle(40).with_heuristic(heuristic);
             for _ in 0..3 {
                 let start = puzzle.pack(&rng.permutation(40)).unwrap();
@@ -699,7 +786,7 @@ mod tests {
             (0..STACKS).map(|_| rng.permutation(40)).collect()
         };
         let mut costs = Vec::new();
-        for heuristic in Heuristic::ALL {
+        for &heuristic in Heuristic::ALL {
             let puzzle = puzzle(40).with_heuristic(heuristic);
             let (mut seconds, mut expanded, mut generated, mut these_costs) = (vec![], vec![], vec![], vec![]);
             for sizes in &starts {
