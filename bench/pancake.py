@@ -18,6 +18,7 @@ Run ``python bench/pancake.py --help`` for the sizes.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -73,7 +74,7 @@ def gaps(stack: tuple[int, ...]) -> int:
 
 
 def is_sorted(stack: tuple[int, ...]) -> bool:
-    return all(a < b for a, b in zip(stack, stack[1:], strict=False))
+    return all(a < b for a, b in itertools.pairwise(stack))
 
 
 def against_generic_engine(n: int, count: int, rng: random.Random) -> None:
@@ -98,7 +99,9 @@ def large(count: int, rng: random.Random) -> None:
         for heuristic in pancake.HEURISTICS:
             times, nodes = [], []
             for stack in cases:
-                seconds, solution = timed(lambda s=stack: pancake.solve(s, heuristic=heuristic))
+                seconds, solution = timed(
+                    lambda s=stack, h=heuristic: pancake.solve(s, heuristic=h)  # type: ignore[misc]
+                )
                 times.append(seconds)
                 nodes.append(solution.stats.expanded)
             print(

@@ -187,7 +187,7 @@ def test_random_stacks_of_forty_solve_and_replay() -> None:
 
 
 def test_bad_stacks_name_the_pancake() -> None:
-    with pytest.raises(InvalidPuzzle, match="pancake 4 at position 2 is out of range 1..3"):
+    with pytest.raises(InvalidPuzzle, match=r"pancake 4 at position 2 is out of range 1\.\.3"):
         pancake.solve([1, 4, 2])
     with pytest.raises(InvalidPuzzle, match="pancake 2 appears twice"):
         pancake.solve([2, 2, 1])
