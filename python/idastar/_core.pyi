@@ -70,27 +70,6 @@ def unpack(
 ) -> NDArray[numpy.int64]: ...
 def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
 def booksort_distance_distribution(n: int) -> list[int]: ...
-def rotation_solve(
-    values: Sequence[int],
-    *,
-    engine: str = "table",
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-) -> tuple[
-    tuple[str, int | None, list[str], int | None, list[tuple[int, int, int]], int, int, float],
-    int | None,
-]: ...
-def rotation_solve_many(
-    boards: Any,
-    *,
-    engine: str = "table",
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    solutions: bool = False,
-) -> Any: ...
-def rotation_pack(boards: NDArray[numpy.int64]) -> NDArray[numpy.uint64]: ...
-def rotation_unpack(codes: NDArray[numpy.uint64]) -> NDArray[numpy.int64]: ...
 def sliding_pack(
     boards: NDArray[numpy.int64], width: int, height: int
 ) -> NDArray[numpy.uint64]: ...
