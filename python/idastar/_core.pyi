@@ -45,9 +45,18 @@ def _thread_pools() -> tuple[int, list[int]]: ...
 # The puzzle contract: every registered puzzle by name (PUZZLES), its cases
 # as integers, its options as one dict.
 PUZZLES: tuple[str, ...]
-#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra)
+#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra);
+#: the path is the string of the moves' letters for a puzzle whose moves are letters.
 RawResult = tuple[
-    str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float, int | None
+    str,
+    int | None,
+    list[Any] | str,
+    int | None,
+    tuple[tuple[int, int, int], ...],
+    int,
+    int,
+    float,
+    int | None,
 ]
 
 def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
