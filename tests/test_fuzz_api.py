@@ -269,6 +269,9 @@ def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
                 lambda: rotation.solve_many(boards, engine=engine, **batch, **extra),
                 lambda: rotation.solve_many(draw(odd_arrays(boards)), engine=engine, **batch),
                 lambda: rotation.apply(
+                    values, draw(st.one_of(st.text("ABCDEFGHI", max_size=2), odd))
+                ),
+                lambda: rotation.replay(
                     values, draw(st.one_of(st.text("ABCDEFGHI", max_size=6), odd))
                 ),
                 lambda: rotation.is_solved(values),

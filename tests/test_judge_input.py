@@ -28,8 +28,8 @@ TILES = [list(fifteen.GOAL), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 
 
 
 def rotation_answer(board: list[int]) -> str:
-    moves, centre = rotation.solve_many([board])[0]
-    return f"{moves or 'No moves needed'}\n{centre}\n"
+    solution = rotation.solve_many([board])[0]
+    return f"{''.join(solution.path) or 'No moves needed'}\n{solution.centre}\n"
 
 
 class Judged:
