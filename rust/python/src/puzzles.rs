@@ -44,6 +44,12 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
             }
         })));
     }
+    // Other real numbers (numpy's float32, say) as floats.
+    if !value.is_instance_of::<pyo3::types::PyComplex>() && value.hasattr("__float__")? {
+        if let Ok(number) = value.extract::<f64>() {
+            return Ok(Value::Float(number));
+        }
+    }
     if value.hasattr("__fspath__")? {
         let os = value.py().import("os")?;
         return self::value(name, &os.call_method1("fspath", (value,))?);
