@@ -71,7 +71,7 @@ def judged(name: str) -> Judged:
         for n, removed in GRIDS:
             tokens += [str(n), str(len(removed)), *map(str, removed)]
             ends.append(len(tokens))
-        answers = [f"{squares.minimum(n, removed)}\n" for n, removed in GRIDS]
+        answers = [f"{squares.distance((n, removed))}\n" for n, removed in GRIDS]
         return Judged(["squares"], tokens, ends, answers)
     heuristic = ["--heuristic", "linear-conflict"]
     if name == "fifteen":

@@ -103,38 +103,7 @@ def search_python(
     time_limit: float | None = None,
     max_states: int | None = None,
 ) -> tuple[str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float]: ...
-def squares_solve(
-    n: int,
-    removed: Sequence[int],
-    *,
-    solver: str = "exact",
-    bound: str = "packing",
-    branching: str = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-) -> tuple[str, int | None, list[int], int | None, list[tuple[int, int, int]], int, int, float]: ...
-def squares_solve_many(
-    cases: Sequence[tuple[int, Sequence[int]]],
-    *,
-    solver: str = "exact",
-    bound: str = "packing",
-    branching: str = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-) -> Any: ...
-def squares_lower_bounds(n: int, removed: Sequence[int]) -> tuple[int, int]: ...
-def squares_intact(n: int, removed: Sequence[int]) -> list[tuple[int, int, int]]: ...
+def squares_intact(case: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
 #: (outcome, cost, path of move letters, lower_bound, iterations, expanded, generated, seconds)
 _SlidingRaw = tuple[

@@ -44,9 +44,11 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
             }
         })));
     }
-    if value.hasattr("__float__")? {
-        // numpy's float32 and friends, which are not Python floats.
-        return Ok(Value::Float(value.extract()?));
+    // Other real numbers (numpy's float32, say) as floats.
+    if !value.is_instance_of::<pyo3::types::PyComplex>() && value.hasattr("__float__")? {
+        if let Ok(number) = value.extract::<f64>() {
+            return Ok(Value::Float(number));
+        }
     }
     if value.hasattr("__fspath__")? {
         let os = value.py().import("os")?;
