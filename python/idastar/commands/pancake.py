@@ -18,6 +18,7 @@ from . import (
     lazy_module,
     permutation_cases,
     register,
+    sample_text,
 )
 
 if TYPE_CHECKING:
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
     from .._results import Solution
 else:
     pancake = lazy_module("idastar.pancake")
-
-#: The samples of ``idastar demo``: T, then n and the stack (top first) per case.
-SAMPLES = "4\n3\n3 1 2\n5\n5 4 3 2 1\n8\n2 1 4 3 6 5 8 7\n12\n7 2 10 4 12 1 9 3 11 6 5 8\n"
 
 
 def _pancake_configure(parser: argparse.ArgumentParser) -> None:
@@ -77,27 +75,28 @@ def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
 
 
 def _pancake_demo(out: TextIO) -> bool:
-    cases = list(permutation_cases(Tokens(io.StringIO(SAMPLES)), None, "pancake", 64))
+    source = sample_text("pancake", "in")
+    expected = sample_text("pancake", "out").splitlines()
+    cases = list(permutation_cases(Tokens(io.StringIO(source)), None, "pancake", 64))
     emit(
         out,
         "pancake: sort a stack, top first, with the fewest flips of its top k;\n"
-        f"{len(cases)} samples, each checked against the reference's breadth-first search.",
+        f"{len(cases)} samples (data/pancake.in), answers checked against data/pancake.out.",
     )
-    from ..reference import pancake as reference
-
     all_match = True
     for case, stack in cases:
         began = time.perf_counter()
         solution = checked(pancake.solve(stack))
         seconds = time.perf_counter() - began
-        expected = reference.distance(stack) if len(stack) <= 8 else solution.cost
-        all_match = all_match and solution.cost == expected
-        verdict = "(as breadth-first search)" if len(stack) <= 8 else ""
+        want = expected[case - 1] if case <= len(expected) else "(missing)"
+        answer = str(solution.cost)
+        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
+        all_match = all_match and answer == want
         lines = [
             "",
             f"sample {case} of {len(cases)}: {len(stack)} pancakes",
             f"  input   {' '.join(map(str, stack))}",
-            f"  flips   {solution.cost} {verdict}",
+            f"  flips   {answer}   {verdict}",
         ]
         now = stack
         for number, flip in enumerate(solution.path, 1):

@@ -31,6 +31,7 @@ def __getattr__(name: str) -> ModuleType:
             raise
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
+
 __all__ = [
     "Iteration",
     "Outcome",

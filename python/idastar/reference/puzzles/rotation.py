@@ -21,8 +21,12 @@ Two independent ways to the answer, both written for reading, not speed:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..engines import Outcome, ida_star
+
+if TYPE_CHECKING:
+    from ...rotation import RotationSolution
 
 Board = tuple[int, ...]
 
@@ -85,7 +89,6 @@ def solve(values: Sequence[int]) -> RotationSolution:
     solution does (a shortest sequence never contains a move and its undo).
     The path is the move letters, as :func:`idastar.rotation.solve` gives it.
     """
-    from ..._results import Iteration, Stats
     from ...rotation import RotationSolution
 
     start = (_validated(values), "")
@@ -104,12 +107,12 @@ def solve(values: Sequence[int]) -> RotationSolution:
         lambda state: is_solved(state[0]),
     )
     assert result.outcome is Outcome.SOLVED  # every board can be solved
-    iterations = tuple(Iteration(it.bound, it.expanded, it.generated) for it in result.iterations)
-    stats = Stats(iterations, result.expanded, result.generated, 0.0)
     final = result.path[-1][0]
     path = [letter for _, letter in result.path[1:]]
     centre = final[CENTRE[0]]
-    return RotationSolution("solved", result.cost, path, result.cost, stats, centre=centre)
+    return RotationSolution(
+        result.outcome, result.cost, path, result.lower_bound, result.stats, centre=centre
+    )
 
 
 def centre_distances(cells: int = 8) -> dict[frozenset[int], int]:

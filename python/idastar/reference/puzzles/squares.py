@@ -21,10 +21,9 @@ share no stick, so each needs a removal of its own).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 
-from ..._results import Iteration, Solution, Stats
+from ..._results import Solution
 from ..engines import Outcome, ida_star
 
 State = frozenset[int]
@@ -94,19 +93,17 @@ def solve(case: tuple[int, Iterable[int]]) -> Solution[int]:
                     yield state | {stick}, 1
                 return
 
-    began = time.perf_counter()
     result = ida_star(
         start,
         successors,
         lambda state: dancing_links_bound(all_squares, state),
         lambda state: not intact(all_squares, state),
     )
-    elapsed = time.perf_counter() - began
     assert result.outcome is Outcome.SOLVED and result.cost is not None
     final: State = result.path[-1]
-    iterations = tuple(Iteration(it.bound, it.expanded, it.generated) for it in result.iterations)
-    stats = Stats(iterations, result.expanded, result.generated, elapsed)
-    return Solution("solved", result.cost, sorted(final - start), result.cost, stats)
+    return Solution(
+        result.outcome, result.cost, sorted(final - start), result.lower_bound, result.stats
+    )
 
 
 def distance(case: tuple[int, Iterable[int]]) -> int:
