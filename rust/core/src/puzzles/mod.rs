@@ -11,7 +11,7 @@ use crate::puzzle::{AnyPuzzle, Entry};
 
 /// Every puzzle the bindings offer, in the order of their documentation:
 /// adding a puzzle is its module above and one line here.
-pub static REGISTRY: &[&dyn AnyPuzzle] = &[&Entry::<booksort::Shelves>::NEW];
+pub static REGISTRY: &[&dyn AnyPuzzle] = &[&Entry::<booksort::Shelves>::NEW, &Entry::<sliding::SlidingTiles>::NEW];
 
 /// The registered puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static dyn AnyPuzzle> {

@@ -36,40 +36,24 @@ mod linear_conflict;
 mod manhattan;
 pub mod pdb;
 pub mod pdb_cache;
+mod puzzle;
 mod search;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
+pub use puzzle::{Board, SlidingEngine, SlidingTiles};
 pub use search::Incremental;
 
-/// Which lower bound guides the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    Manhattan,
-    LinearConflict,
-    Pdb,
-}
-
-impl Heuristic {
-    pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Manhattan => "manhattan",
-            Heuristic::LinearConflict => "linear-conflict",
-            Heuristic::Pdb => "pdb",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "manhattan" => Ok(Heuristic::Manhattan),
-            "linear-conflict" => Ok(Heuristic::LinearConflict),
-            "pdb" => Ok(Heuristic::Pdb),
-            other => Err(Error::InvalidArgument(format!(
-                "unknown sliding-tile heuristic {other:?}; expected \"pdb\", \"linear-conflict\" or \"manhattan\""
-            ))),
-        }
+crate::choices! {
+    /// Which lower bound guides the search.
+    pub enum Heuristic: "heuristic" {
+        /// Additive disjoint pattern databases with the reflected lookup.
+        Pdb = "pdb",
+        /// The Manhattan distance plus linear conflicts.
+        LinearConflict = "linear-conflict",
+        Manhattan = "manhattan",
     }
 }
 
