@@ -56,9 +56,9 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
-from ._core import InvalidPuzzle
+from ._core import InvalidPuzzle, Unsolvable
 from ._puzzle import Puzzle, SearchOptions, integers, rng
-from ._results import BatchResult, Solution
+from ._results import BatchResult, Outcome, Solution
 
 if TYPE_CHECKING:
     import numpy
@@ -305,10 +305,16 @@ def solve_many(
 def distance(tiles: Case, **options: Unpack[Options]) -> int:
     """The fewest moves from ``tiles`` to the goal.
 
-    Raises :class:`~idastar.Unsolvable` when the search ends without an
-    answer (a limit, or databases the machine cannot hold).
+    Raises ``MemoryError`` if the machine cannot give the databases' build
+    its memory (the one way a solve without limits ends unsolved), and
+    :class:`~idastar.Unsolvable` when a limit ends the search first.
     """
-    return _PUZZLE.distance(tiles, options)  # type: ignore[arg-type]
+    solution = solve(tiles, **options)
+    if solution.outcome is Outcome.MEMORY_LIMIT:
+        raise MemoryError(f"not enough memory to build the pattern databases ({solution.outcome})")
+    if solution.cost is None:
+        raise Unsolvable(f"no solution: the search ended with {solution.outcome}")
+    return solution.cost
 
 
 def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
