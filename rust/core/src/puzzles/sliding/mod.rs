@@ -27,9 +27,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engines::bfs_layers;
-use std::time::Duration;
 
-use crate::{Edge, Error, Interrupt, Limits, Outcome, Problem, Result, Reversible, SearchResult, Stats};
+use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 mod board;
 mod linear_conflict;
@@ -150,14 +149,6 @@ impl<T: Tiles> Sliding<T> {
         }
         let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
         Ok(Ok(self.with_patterns(Arc::new(set))))
-    }
-
-    /// The result of a solve that `outcome` stopped before its search
-    /// began (while its databases were built): nothing expanded, and the
-    /// Manhattan distance of `start` as what is proved.
-    pub fn stopped_before_search(&self, start: Position<T>, outcome: Outcome, elapsed: Duration) -> SearchResult<Dir> {
-        let bound = self.manhattan.evaluate(&self.unpack(start));
-        SearchResult::unsolved(outcome, Some(bound), Stats { elapsed, ..Stats::default() })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -339,12 +330,6 @@ impl<T: Tiles> Reversible for Sliding<T> {
             }
         }
     }
-}
-
-/// `limits` for a search that follows `spent` of its time on loading or
-/// building its databases: what is left of the time limit.
-pub fn limits_after<'a>(limits: &Limits<'a>, spent: Duration) -> Limits<'a> {
-    Limits { time_limit: limits.time_limit.map(|limit| limit.saturating_sub(spent)), ..*limits }
 }
 
 /// The largest board [`distance_distribution`] takes, in cells (2 x 5:

@@ -5,7 +5,6 @@
 //! or built once per process, within the call's time limit.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::board::{validate, Dir, Geometry, Goal, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
@@ -174,8 +173,8 @@ impl SlidingTiles {
         }
     }
 
-    /// The goal cells of each pattern on `geometry` (before the tiles left
-    /// out are added as patterns of their own).
+    /// The goal cells of each pattern on `geometry`, and one pattern of its
+    /// own for each tile the patterns leave out.
     fn pattern_cells(&self, geometry: &Geometry, goal: &Goal) -> Result<Vec<Vec<u8>>> {
         let in_option = |e: Error| match e {
             Error::InvalidArgument(m) if !m.starts_with("patterns") => Error::InvalidArgument(format!("patterns: {m}")),
@@ -234,15 +233,11 @@ impl SlidingTiles {
                     let progress = Progress { task, tasks, layer: p.layer, reached: p.reached, total: p.total };
                     report.is_some_and(|report| report(progress))
                 };
-                let mut dbs = Vec::with_capacity(tasks);
-                for (index, pattern) in cells.iter().enumerate() {
-                    let report = |p: BuildProgress| progress(index, p);
-                    match pdb_cache::load_or_build(&geometry, pattern, self.cache_dir.as_deref(), &report, limits)? {
-                        Ok((db, _)) => dbs.push(db),
-                        Err(outcome) => return Ok(Err(outcome)),
-                    }
+                let cache_dir = self.cache_dir.as_deref();
+                match base.with_pattern_databases(&cells, self.reflect, cache_dir, &progress, limits)? {
+                    Ok(puzzle) => puzzle,
+                    Err(outcome) => return Ok(Err(outcome)),
                 }
-                base.with_patterns(Arc::new(PatternSet::new(&geometry, &goal, dbs, self.reflect)?))
             }
             Heuristic::LinearConflict => base.with_linear_conflict(),
             _ => base,
