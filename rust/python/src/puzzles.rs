@@ -44,6 +44,10 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
             }
         })));
     }
+    // numpy's floating scalars (float32 and the like) are no Python floats.
+    if value.hasattr("__float__")? {
+        return Ok(Value::Float(value.extract()?));
+    }
     if value.hasattr("__fspath__")? {
         let os = value.py().import("os")?;
         return self::value(name, &os.call_method1("fspath", (value,))?);
