@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from idastar import BatchResult, InvalidPuzzle, Outcome, _core, booksort, rotation, sliding, squares
+from idastar import BatchResult, InvalidPuzzle, Outcome, Unsolvable, _core, booksort, rotation, sliding, squares
 
 
 def shelves(count: int, n: int, seed: int) -> np.ndarray:
@@ -74,14 +74,14 @@ def test_booksort_arrays_match_solutions_and_replay() -> None:
     assert len(batch) == len(cases) and batch.solved.all()
     assert batch.paths is not None and batch.paths.shape[2] == 3
     for index, (shelf, solution) in enumerate(zip(cases.tolist(), solutions, strict=True)):
-        assert batch.lengths[index] == solution.cost
+        assert batch.costs[index] == solution.cost
         assert [tuple(move) for move in batch.path(index)] == list(solution.path)
         for move in batch.path(index):
             shelf = list(booksort.apply(shelf, tuple(move)))
         assert shelf == sorted(shelf)
-        padding = batch.paths[index][batch.lengths[index] :]
+        padding = batch.paths[index][batch.costs[index] :]
         assert (padding == -1).all()
-    assert batch.expanded.dtype == np.uint64 and batch.lengths.dtype == np.int32
+    assert batch.expanded.dtype == np.uint64 and batch.costs.dtype == np.int32
 
 
 def test_rotation_arrays_match_the_tuples_and_replay() -> None:
@@ -128,7 +128,7 @@ def test_sliding_arrays_match_solutions_and_replay() -> None:
     for index, (board, solution) in enumerate(zip(boards.tolist(), solutions, strict=True)):
         letters = "".join(sliding.MOVES[code] for code in batch.path(index))
         assert letters == "".join(solution.path)
-        assert batch.lengths[index] == solution.cost == len(letters)
+        assert batch.costs[index] == solution.cost == len(letters)
         assert sliding.replay(board, letters, width=3, height=3) == tuple(
             sliding.goal_tiles("blank-last", width=3, height=3)
         )
@@ -160,11 +160,11 @@ def test_limits_show_as_outcome_codes() -> None:
         [[5, 4, 3, 2, 1], [2, 1, 3]], arrays=True, node_limit=1, goal_ball=0
     )
     assert [batch.outcome(i) for i in range(2)] == [Outcome.NODE_LIMIT, Outcome.SOLVED]
-    assert batch.lengths.tolist() == [-1, 1]
+    assert batch.costs.tolist() == [-1, 1]
     assert batch.lower_bounds[0] >= 1
     assert batch.path(0) == []
     capped = booksort.solve_many([[5, 4, 3, 2, 1]], arrays=True, max_moves=1)
-    assert capped.outcome(0) is Outcome.NO_SOLUTION and capped.lengths[0] == -1
+    assert capped.outcome(0) is Outcome.NO_SOLUTION and capped.costs[0] == -1
 
 
 def test_bad_arrays_are_refused_with_the_case_named() -> None:
@@ -178,7 +178,7 @@ def test_bad_arrays_are_refused_with_the_case_named() -> None:
         rotation.solve_many(np.ones((2, 23), dtype=int), arrays=True)
     with pytest.raises(InvalidPuzzle, match="case 1: "):
         rotation.solve_many(np.vstack([rotation_boards(1, 0), np.zeros((1, 24), int)]))
-    with pytest.raises(InvalidPuzzle, match="case 0: -1 is out of range"):
+    with pytest.raises(InvalidPuzzle, match="case 0: tile -1 at cell 0 is out of range"):
         sliding.solve_many(np.full((1, 9), -1), width=3, height=3, arrays=True)
     with pytest.raises(InvalidPuzzle, match="case 1: a stick mask holds only 0 and 1"):
         squares.solve_many(np.array([[0] * 12, [2] + [0] * 11]), n=2)
@@ -225,8 +225,7 @@ def test_rotation_codes_round_trip_and_are_two_bits_a_cell() -> None:
 
 @pytest.mark.parametrize(("width", "height", "bits_per_cell"), [(3, 3, 4), (4, 4, 4), (5, 5, 5)])
 def test_sliding_codes_round_trip(width: int, height: int, bits_per_cell: int) -> None:
-    rng = np.random.default_rng(width * height)
-    boards = np.array([rng.permutation(width * height) for _ in range(200)])
+    boards = np.array([sliding.random(width, height, seed=seed) for seed in range(200)])
     codes = sliding.pack(boards, width=width, height=height)
     expected = bits(boards, bits_per_cell)
     if width * height <= 16:
@@ -237,6 +236,11 @@ def test_sliding_codes_round_trip(width: int, height: int, bits_per_cell: int) -
     np.testing.assert_array_equal(sliding.unpack(codes, width=width, height=height), boards)
     with pytest.raises(InvalidPuzzle, match="case 0: "):
         sliding.pack(np.zeros((1, width * height), int), width=width, height=height)
+    # A code stands for a board the goal can be reached from, as pack packs.
+    unsolvable = boards[:1].copy()
+    unsolvable[0, np.flatnonzero(unsolvable[0])[:2]] = unsolvable[0, np.flatnonzero(unsolvable[0])[1::-1]]
+    with pytest.raises(Unsolvable, match="case 0: "):
+        sliding.pack(unsolvable, width=width, height=height)
 
 
 @pytest.mark.parametrize("n", [1, 5, 7, 8, 16])

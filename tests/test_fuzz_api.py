@@ -350,7 +350,7 @@ def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
         else draw(st.sampled_from(heuristics)),
         "engine": maybe(
             draw,
-            st.sampled_from(["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional", "o"]),
+            st.sampled_from(["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional", "o"]),
         ),
         "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 30))),
         "node_limit": draw(st.integers(0, 5000))

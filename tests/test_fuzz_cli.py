@@ -222,8 +222,7 @@ def rotation_reference(board: object, goal: tuple[int, ...]) -> list[str] | None
 
 def fifteen_reference(tiles: object, goal: tuple[int, ...]) -> list[str] | None:
     assert isinstance(tiles, list)
-    cost, _ = reference.sliding.solve(tiles, 4, 4, goal)
-    return [str(cost)]
+    return [str(reference.sliding.solve(tiles, 4, 4, goal).cost)]
 
 
 BLANK_LAST = sliding.goal_tiles("blank-last")

@@ -148,7 +148,7 @@ def test_a_build_the_machine_cannot_hold_is_an_outcome_or_memory_error(tmp_path:
         cache = {str(tmp_path)!r}
         result = fifteen.solve({SAMPLE!r}, patterns=[{EIGHT!r}], cache_dir=cache)
         assert result.outcome is Outcome.MEMORY_LIMIT, result
-        assert result.lower_bound == fifteen.lower_bound({SAMPLE!r}, heuristic="manhattan")
+        assert result.lower_bound == 0, result
         batch = fifteen.solve_many([{SAMPLE!r}] * 2, patterns=[{EIGHT!r}], cache_dir=cache)
         assert [r.outcome for r in batch] == [Outcome.MEMORY_LIMIT] * 2, batch
         try:
@@ -164,7 +164,8 @@ def test_a_build_the_machine_cannot_hold_is_an_outcome_or_memory_error(tmp_path:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "done"
-    assert done.stdout.count("MemoryError not enough memory") == 2, done.stdout
+    assert done.stdout.count("MemoryError not enough memory") == 1, done.stdout
+    assert done.stdout.count("MemoryError the machine could not give the memory") == 1, done.stdout
     assert not list(tmp_path.iterdir())
 
 
@@ -194,10 +195,10 @@ def test_the_command_says_when_the_machine_cannot_hold_the_databases(tmp_path: P
 
 
 def test_a_time_limit_reached_while_building_is_the_time_limit_outcome(empty_cache: Path) -> None:
-    manhattan = fifteen.lower_bound(SAMPLE, heuristic="manhattan")
     result = fifteen.solve(SAMPLE, patterns=[range(1, 7)], time_limit=0.3, cache_dir=empty_cache)
     assert result.outcome is Outcome.TIME_LIMIT
-    assert (result.cost, result.path, result.lower_bound) == (None, (), manhattan)
+    # Stopped before any search, it proves nothing beyond 0.
+    assert (result.cost, result.path, result.lower_bound) == (None, (), 0)
     assert result.stats.expanded == 0 and result.stats.iterations == ()
     # The 6-tile build takes seconds; stopped, it is neither kept nor used.
     assert 0.3 <= result.stats.elapsed < 2
@@ -214,9 +215,7 @@ def test_a_zero_time_limit_builds_nothing(empty_cache: Path) -> None:
         [SAMPLE, ONE_MOVE], patterns=patterns, time_limit=0, cache_dir=empty_cache
     )
     assert [r.outcome for r in batch] == [Outcome.TIME_LIMIT] * 2
-    assert [r.lower_bound for r in batch] == [
-        fifteen.lower_bound(b, heuristic="manhattan") for b in (SAMPLE, ONE_MOVE)
-    ]
+    assert [r.lower_bound for r in batch] == [0, 0]
     arrays = fifteen.solve_many(
         [SAMPLE], patterns=patterns, time_limit=0, cache_dir=empty_cache, arrays=True
     )

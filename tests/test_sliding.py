@@ -101,15 +101,18 @@ def eight_distances() -> dict[tuple[int, ...], int]:
 def test_sample(options: dict[str, object]) -> None:
     result = sliding.solve(SAMPLE, **options)  # type: ignore[arg-type]
     assert_solves(SAMPLE, result, 8)
-    assert reference.solve(SAMPLE, 4, 4) == (8, "".join(result.path))
+    expected = reference.solve(SAMPLE)
+    assert (expected.cost, expected.path) == (8, result.path)
+    assert sliding.replay(SAMPLE, expected.path) == sliding.goal_tiles()
 
 
 @settings(max_examples=40, deadline=None)
 @given(walks(max_steps=30))
 def test_random_walks_match_the_reference(tiles: list[int]) -> None:
-    cost, moves = reference.solve(tiles, 4, 4)
+    solution = reference.solve(tiles, 4, 4)
+    cost = solution.cost
     assert cost is not None
-    assert reference.apply(tiles, moves, 4, 4) == sliding.goal_tiles()
+    assert reference.apply(tiles, "".join(solution.path), 4, 4) == sliding.goal_tiles()
     for options in HEURISTICS:
         assert_solves(tiles, sliding.solve(tiles, **options), cost)  # type: ignore[arg-type]
     assert sliding.lower_bound(tiles, heuristic="manhattan") == reference.manhattan(
@@ -134,7 +137,7 @@ def test_eight_puzzle_boards(tiles: list[int], eight_distances: dict[tuple[int, 
     for options in (*HEURISTICS[:2], {"patterns": "4-4"}, {"patterns": [[1, 2, 3], [8]]}):
         result = sliding.solve(tiles, width=3, height=3, **options)  # type: ignore[arg-type]
         assert_solves(tiles, result, expected, 3, 3)
-    for engine in ("ida-generic", "astar", "bidirectional"):
+    for engine in ("ida", "astar", "bidirectional"):
         result = sliding.solve(tiles, width=3, height=3, heuristic="linear-conflict", engine=engine)  # type: ignore[arg-type]
         assert_solves(tiles, result, expected, 3, 3)
 
@@ -160,7 +163,7 @@ def test_small_boards_every_engine(width: int, height: int) -> None:
     for steps in (0, 1, 5, 40):
         tiles = walk(width, height, steps, rng, goal)
         expected = reference.distance(tiles, width, height, goal)
-        for engine in ("ida", "ida-generic", "astar", "bfs", "bidirectional", "iddfs"):
+        for engine in ("ida-tiles", "ida", "astar", "bfs", "bidirectional", "iddfs"):
             if engine == "iddfs" and expected > 12:
                 continue
             for heuristic in ("manhattan", "linear-conflict", "pdb"):
@@ -182,7 +185,7 @@ def test_rectangles_and_explicit_goals() -> None:
         rng.shuffle(goal)
         for steps in (3, 25):
             tiles = walk(width, height, steps, rng, goal)
-            expected, _ = reference.solve(tiles, width, height, goal)
+            expected = reference.solve(tiles, width, height, goal).cost
             assert expected is not None
             for options in ({"heuristic": "linear-conflict"}, {"patterns": "3-3-3"}):
                 result = sliding.solve(tiles, width=width, height=height, goal=goal, **options)  # type: ignore[arg-type]
@@ -271,11 +274,11 @@ def test_partitions() -> None:
 @pytest.mark.parametrize(
     ("tiles", "message"),
     [
-        (list(range(15)), "16 cells, got 15 tiles"),
+        (list(range(15)), "15 tiles are not a square board"),
         ([*range(15), 15, 0], "17 tiles"),
         ([1, 1, *range(2, 16)], "tile 1 appears twice"),
         ([*range(15), 16], "out of range"),
-        ([*range(15), -1], "negative"),
+        ([*range(15), -1], "tile -1 at cell 15 is out of range"),
         ("0123", "sequence of integers"),
         ([0.5, *range(1, 16)], "must be an integer"),
     ],
@@ -303,8 +306,10 @@ def test_bad_options() -> None:
         fifteen.solve(SAMPLE, heuristic="euclid")
     with pytest.raises(ValueError, match="engine"):
         fifteen.solve(SAMPLE, engine="dfs")
-    with pytest.raises(InvalidPuzzle, match="width must be from 2 to 5"):
+    with pytest.raises(ValueError, match="^width must be from 2 to 5"):
         sliding.solve([0, 1, 2, 3, 4, 5], width=6, height=1)
+    with pytest.raises(ValueError, match="^height: give both width and height"):
+        sliding.solve([0, 1, 2, 3, 4, 5], width=3)
     with pytest.raises(ValueError, match="two patterns"):
         fifteen.solve(SAMPLE, patterns=[[1, 2], [2, 3]])
     with pytest.raises(ValueError, match="goal"):
@@ -442,7 +447,7 @@ def test_help_shows_fifteen() -> None:
     assert run_cli("fifteen", stdin="1 2 3 4\n6 7 8 0\n5 10 11 12\n9 13 14 15\n").stdout == "8\n"
 
 
-def test_storing_engines_have_a_default_memory_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sliding, "DEFAULT_STATE_LIMIT", 5_000)
-    result = fifteen.solve(KORF_2, goal="blank-first", engine="astar", heuristic="manhattan")
+def test_storing_engines_stop_at_the_state_limit() -> None:
+    options: fifteen.Options = {"goal": "blank-first", "engine": "astar", "heuristic": "manhattan"}
+    result = fifteen.solve(KORF_2, state_limit=5_000, **options)
     assert result.outcome is Outcome.MEMORY_LIMIT

@@ -81,12 +81,6 @@ def unpack(
     options: dict[str, Any] | None = None,
 ) -> NDArray[numpy.int64]: ...
 def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
-def sliding_pack(
-    boards: NDArray[numpy.int64], width: int, height: int
-) -> NDArray[numpy.uint64]: ...
-def sliding_unpack(
-    codes: NDArray[numpy.uint64], width: int, height: int
-) -> NDArray[numpy.int64]: ...
 def rotation_table(cells: int = 8) -> tuple[bytes, list[int]]: ...
 def rotation_census() -> list[int]: ...
 def search_python(
@@ -105,17 +99,6 @@ def search_python(
 ) -> tuple[str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float]: ...
 def squares_intact(case: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
-#: (outcome, cost, path of move letters, lower_bound, iterations, expanded, generated, seconds)
-_SlidingRaw = tuple[
-    str,
-    int | None,
-    list[str],
-    int | None,
-    list[tuple[int, int, int]],
-    int,
-    int,
-    float,
-]
 _Progress = Callable[[int, int, int, int, int], object]
 
 SLIDING_MAX_DISTRIBUTION_CELLS: int
@@ -124,58 +107,6 @@ SLIDING_MAX_SIDE: int
 SLIDING_PDB_FORMAT_VERSION: int
 SLIDING_MAX_PATTERN_ENTRIES: int
 
-def sliding_solve(
-    tiles: Sequence[int],
-    *,
-    width: int,
-    height: int,
-    goal: Sequence[int],
-    heuristic: str = "pdb",
-    partition: str | None = None,
-    pattern_tiles: Sequence[Sequence[int]] | None = None,
-    reflect: bool = True,
-    cache_dir: str | None = None,
-    progress: _Progress | None = None,
-    engine: str = "ida",
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-) -> _SlidingRaw: ...
-def sliding_solve_many(
-    cases: Any,
-    *,
-    width: int,
-    height: int,
-    goal: Sequence[int],
-    heuristic: str = "pdb",
-    partition: str | None = None,
-    pattern_tiles: Sequence[Sequence[int]] | None = None,
-    reflect: bool = True,
-    cache_dir: str | None = None,
-    progress: _Progress | None = None,
-    engine: str = "ida",
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-) -> Any: ...
-def sliding_lower_bound(
-    tiles: Sequence[int],
-    *,
-    width: int,
-    height: int,
-    goal: Sequence[int],
-    heuristic: str = "pdb",
-    partition: str | None = None,
-    pattern_tiles: Sequence[Sequence[int]] | None = None,
-    reflect: bool = True,
-    cache_dir: str | None = None,
-    progress: _Progress | None = None,
-) -> int: ...
 def sliding_is_solvable(
     tiles: Sequence[int], *, width: int, height: int, goal: Sequence[int]
 ) -> bool: ...

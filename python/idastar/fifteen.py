@@ -5,94 +5,157 @@
 8
 
 Korf's 100 instances use the blank-first goal: ``goal="blank-first"``.
-Every function takes the keyword arguments of its :mod:`idastar.sliding`
-namesake except ``width`` and ``height``.
+Every function takes the options of its :mod:`idastar.sliding` namesake
+but ``width`` and ``height`` (:class:`Options`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import sliding
 from ._results import BatchResult, Solution
-from .sliding import MOVES, Engine, GoalSpec, Heuristic, Patterns
+from .sliding import DEFAULT_STATE_LIMIT, MOVES, Engine, GoalSpec, Heuristic, Patterns, Progress
 
 if TYPE_CHECKING:
     import numpy
+    from numpy.typing import NDArray
+    from typing_extensions import Unpack
 
 __all__ = [
+    "DEFAULT_STATE_LIMIT",
+    "ENGINES",
     "GOAL",
+    "HARD_CASE",
+    "HEURISTICS",
     "KORF_GOAL",
     "MOVES",
+    "NAME",
+    "Case",
     "Engine",
     "GoalSpec",
     "Heuristic",
+    "Options",
     "Patterns",
+    "Progress",
     "apply",
     "distance",
     "is_solvable",
+    "is_solved",
     "lower_bound",
     "pack",
     "partition",
     "pattern_database",
+    "random",
+    "replay",
     "solve",
     "solve_many",
     "unpack",
 ]
 
+NAME = "fifteen"
+#: The engines, the default (fastest) first: as :mod:`idastar.sliding`'s.
+ENGINES: tuple[str, ...] = sliding.ENGINES
+#: The heuristics, the default first.
+HEURISTICS: tuple[str, ...] = sliding.HEURISTICS
+#: A board that takes the generic IDA* seconds (see :data:`idastar.sliding.HARD_CASE`).
+HARD_CASE: tuple[int, ...] = sliding.HARD_CASE
 #: The judge's goal, ``1 2 ... 15 0``.
 GOAL = sliding.goal_tiles("blank-last")
 #: Korf's goal, ``0 1 ... 15``.
 KORF_GOAL = sliding.goal_tiles("blank-first")
+#: A board: 16 tiles row by row, ``0`` the blank.
+Case = Sequence[int]
+
+_SHAPE: sliding.Options = {"width": 4, "height": 4}
 
 
-def solve(tiles: Sequence[int], **options: Any) -> Solution[str]:
+class Options(sliding.BoardOptions, total=False):
+    """The options of :func:`solve`, :func:`solve_many`, :func:`distance`
+    and :func:`lower_bound`: :class:`idastar.sliding.Options` but ``width``
+    and ``height``."""
+
+
+def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
     """:func:`idastar.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, width=4, height=4, **options)
+    return sliding.solve(tiles, **options, **_SHAPE)
 
 
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]], *, arrays: Literal[False] = ..., **options: Any
+    cases: Iterable[Case] | Any,
+    *,
+    threads: int | None = ...,
+    arrays: Literal[False] = ...,
+    paths: bool = ...,
+    **options: Unpack[Options],
 ) -> list[Solution[str]]: ...
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]], *, arrays: Literal[True], **options: Any
+    cases: Iterable[Case] | Any,
+    *,
+    threads: int | None = ...,
+    arrays: Literal[True],
+    paths: bool = ...,
+    **options: Unpack[Options],
 ) -> BatchResult: ...
 def solve_many(
-    cases: Iterable[Sequence[int]], *, arrays: bool = False, **options: Any
+    cases: Iterable[Case] | Any,
+    *,
+    threads: int | None = None,
+    arrays: bool = False,
+    paths: bool = True,
+    **options: Unpack[Options],
 ) -> list[Solution[str]] | BatchResult:
     """:func:`idastar.sliding.solve_many` on the 4 x 4 board."""
-    return sliding.solve_many(cases, width=4, height=4, arrays=arrays, **options)  # type: ignore[call-overload,no-any-return]
+    return sliding.solve_many(  # type: ignore[call-overload,no-any-return]
+        cases, threads=threads, arrays=arrays, paths=paths, **options, **_SHAPE
+    )
 
 
-def distance(tiles: Sequence[int], **options: Any) -> int:
+def distance(tiles: Case, **options: Unpack[Options]) -> int:
     """:func:`idastar.sliding.distance` on the 4 x 4 board."""
-    return sliding.distance(tiles, width=4, height=4, **options)
+    return sliding.distance(tiles, **options, **_SHAPE)
 
 
-def lower_bound(tiles: Sequence[int], **options: Any) -> int:
+def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
     """:func:`idastar.sliding.lower_bound` on the 4 x 4 board."""
-    return sliding.lower_bound(tiles, width=4, height=4, **options)
+    return sliding.lower_bound(tiles, **options, **_SHAPE)
 
 
-def is_solvable(tiles: Sequence[int], goal: GoalSpec = "blank-last") -> bool:
+def is_solvable(tiles: Case, goal: GoalSpec = "blank-last") -> bool:
     """:func:`idastar.sliding.is_solvable` on the 4 x 4 board."""
     return sliding.is_solvable(tiles, width=4, height=4, goal=goal)
 
 
-def apply(tiles: Sequence[int], moves: str) -> tuple[int, ...]:
-    """:func:`idastar.sliding.apply` on the 4 x 4 board."""
-    return sliding.apply(tiles, moves, width=4, height=4)
+def apply(tiles: Case, move: str) -> tuple[int, ...]:
+    """:func:`idastar.sliding.apply` on the 4 x 4 board: one move letter."""
+    return sliding.apply(tiles, move, width=4, height=4)
 
 
-def pack(boards: Any) -> numpy.ndarray:
+def replay(tiles: Case, path: Iterable[str]) -> tuple[int, ...]:
+    """:func:`idastar.sliding.replay` on the 4 x 4 board."""
+    return sliding.replay(tiles, path, width=4, height=4)
+
+
+def is_solved(tiles: Case, goal: GoalSpec = "blank-last") -> bool:
+    """:func:`idastar.sliding.is_solved` on the 4 x 4 board."""
+    return sliding.is_solved(tiles, width=4, height=4, goal=goal)
+
+
+def random(*, goal: GoalSpec = "blank-last", seed: int | None = None) -> tuple[int, ...]:
+    """:func:`idastar.sliding.random` on the 4 x 4 board."""
+    return sliding.random(4, 4, goal=goal, seed=seed)
+
+
+def pack(boards: Any) -> NDArray[numpy.uint64]:
     """:func:`idastar.sliding.pack` on the 4 x 4 board: one ``uint64`` a board."""
     return sliding.pack(boards, width=4, height=4)
 
 
-def unpack(codes: Any) -> numpy.ndarray:
+def unpack(codes: Any) -> NDArray[numpy.int64]:
     """:func:`idastar.sliding.unpack` on the 4 x 4 board."""
     return sliding.unpack(codes, width=4, height=4)
 
@@ -102,6 +165,14 @@ def partition(name: str | None = None, goal: GoalSpec = "blank-last") -> list[tu
     return sliding.partition(name, width=4, height=4, goal=goal)
 
 
-def pattern_database(tiles: Sequence[int], **options: Any) -> numpy.ndarray:
+def pattern_database(
+    tiles: Sequence[int],
+    *,
+    goal: GoalSpec = "blank-last",
+    cache_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> numpy.ndarray:
     """:func:`idastar.sliding.pattern_database` on the 4 x 4 board."""
-    return sliding.pattern_database(tiles, width=4, height=4, **options)
+    return sliding.pattern_database(
+        tiles, width=4, height=4, goal=goal, cache_dir=cache_dir, progress=progress
+    )

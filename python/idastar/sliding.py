@@ -19,11 +19,22 @@ are written with the letter of the way the **blank** goes:
 >>> sliding.replay(board, result.path)
 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0)
 
+A board is its tiles; their number says the board when it is square (9
+tiles: 3 x 3, 16: 4 x 4, 25: 5 x 5), and ``width`` and ``height`` say it
+otherwise. What :func:`random` returns, every function takes.
+
 The goal is a parameter: ``"blank-last"`` (``1 2 ... 15 0``, the judge's and
 the default), ``"blank-first"`` (``0 1 ... 15``, Korf's instances) or any
 arrangement of the tiles. Half of all boards cannot reach a given goal; that
 is decided at once from the permutation's parity and the blank's place, and
-raises :class:`~idastar.Unsolvable` (never a search that runs forever).
+raises :class:`~idastar.Unsolvable` (never a search that runs forever) in
+every function that takes a board (:func:`is_solvable` asks).
+
+Engines: ``"ida-tiles"`` (the default: IDA* specialised to sliding tiles,
+the same search as the generic one with the board and heuristic updated in
+place), ``"ida"`` (the generic IDA*), ``"astar"``, ``"iddfs"``, ``"bfs"``
+and ``"bidirectional"``. The options besides those every puzzle takes are
+in :class:`Options`.
 
 Heuristics: ``"pdb"`` (additive disjoint pattern databases with the reflected
 lookup, the default), ``"linear-conflict"`` (Manhattan distance plus linear
@@ -44,35 +55,33 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import (
-    DEFAULT_STATE_LIMIT,
-    MOST_COST,
-    case_array,
-    exact_int,
-    is_array,
-    items_of,
-    non_negative,
-    positive,
-    seconds,
-    state_limit_for,
-)
-from ._core import InvalidPuzzle
-from ._results import BatchResult, Solution, batch_output
+from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
+from ._core import InvalidPuzzle, Unsolvable
+from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._results import BatchResult, Outcome, Solution
 
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
+    from typing_extensions import Unpack
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
+    "ENGINES",
+    "HARD_CASE",
+    "HEURISTICS",
     "MAX_DISTRIBUTION_CELLS",
     "MAX_PATTERN_ENTRIES",
     "MAX_SIDE",
     "MIN_SIDE",
     "MOVES",
+    "NAME",
+    "BoardOptions",
+    "Case",
     "Engine",
     "GoalSpec",
     "Heuristic",
+    "Options",
     "Patterns",
     "Progress",
     "apply",
@@ -81,10 +90,12 @@ __all__ = [
     "distance_distribution",
     "goal_tiles",
     "is_solvable",
+    "is_solved",
     "lower_bound",
     "pack",
     "partition",
     "pattern_database",
+    "random",
     "rank",
     "replay",
     "solve",
@@ -92,7 +103,9 @@ __all__ = [
     "unpack",
 ]
 
+NAME = "sliding"
 #: The move letters: the way the blank moves (the tile moves the other way).
+#: In ``BatchResult.paths`` a move is its index here (0 is up).
 MOVES = "ULRD"
 #: The largest board (in cells) :func:`distance_distribution` takes.
 MAX_DISTRIBUTION_CELLS: int = _core.SLIDING_MAX_DISTRIBUTION_CELLS
@@ -103,7 +116,7 @@ MAX_PATTERN_ENTRIES: int = _core.SLIDING_MAX_PATTERN_ENTRIES
 MIN_SIDE: int = _core.SLIDING_MIN_SIDE
 MAX_SIDE: int = _core.SLIDING_MAX_SIDE
 
-Engine = Literal["ida", "ida-generic", "astar", "iddfs", "bfs", "bidirectional"]
+Engine = Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"]
 Heuristic = Literal["pdb", "linear-conflict", "manhattan"]
 GoalSpec = Literal["blank-last", "blank-first"] | Sequence[int]
 #: A partition by name (``"6-6-3"``, ``"7-8"``, ...) or the tiles of each pattern.
@@ -111,23 +124,75 @@ Patterns = str | Sequence[Sequence[int]] | None
 #: ``progress(pattern, patterns, layer, reached, total)``, called after each
 #: breadth-first layer while a pattern database is built.
 Progress = Callable[[int, int, int, int, int], object]
+#: A board: its tiles row by row, ``0`` the blank.
+Case = Sequence[int]
+
+
+class BoardOptions(SearchOptions, total=False):
+    """The options of a board of known shape (all of :class:`Options` but
+    ``width`` and ``height``): :mod:`idastar.fifteen` takes these."""
+
+    #: ``"ida-tiles"`` (IDA* specialised to sliding tiles, the default),
+    #: ``"ida"`` (the generic IDA*), ``"astar"``, ``"iddfs"``, ``"bfs"`` or
+    #: ``"bidirectional"``; the engines that store states stop with
+    #: ``memory_limit`` at ``state_limit`` states.
+    engine: Engine
+    #: ``"pdb"`` (default), ``"linear-conflict"`` or ``"manhattan"``.
+    heuristic: Heuristic
+    #: ``"blank-last"`` (default), ``"blank-first"`` or the goal's tiles.
+    goal: GoalSpec
+    #: With ``"pdb"``: a partition by name (``"5-5-5"``, ``"6-6-3"`` (the
+    #: 4 x 4 default) or ``"7-8"`` on 4 x 4, ``"6-6-6-6"`` on 5 x 5, any
+    #: ``"a-b-..."`` elsewhere: that many tiles in goal order) or the tiles
+    #: of each pattern; tiles in no pattern count by their Manhattan distance.
+    patterns: Patterns
+    #: Also look the databases up on the board mirrored about its diagonal
+    #: and take the larger bound (when the goal allows); default True.
+    reflect: bool
+    #: Where pattern databases are kept (default: see :func:`cache_dir`).
+    cache_dir: str | Path | None
+
+
+class Options(BoardOptions, total=False):
+    """The options of :func:`solve`, :func:`solve_many`, :func:`distance`
+    and :func:`lower_bound`: those every puzzle takes (``max_moves``,
+    ``node_limit``, ``time_limit``, ``state_limit``, ``progress``) and
+    sliding's own.
+
+    ``time_limit`` counts loading and building the pattern databases too:
+    reached during a build, the outcome is ``time_limit`` for every case,
+    nothing expanded, and the unfinished database neither used nor stored
+    (the finished ones are); ``stats.elapsed`` includes the databases'
+    time. ``node_limit`` counts search nodes only; a build expands none. A
+    build the machine cannot give the memory ends with ``memory_limit``.
+    ``progress`` is told of each layer of a build (see :data:`Progress`).
+    """
+
+    #: The board's width and height, each from 2 to 5; when neither is
+    #: given, a square board is read off the number of tiles.
+    width: int | None
+    height: int | None
+
+
+def _tiles(tiles: Case) -> list[int]:
+    return integers(tiles, "tile")
+
+
+def _letter(code: int) -> str:
+    return MOVES[code]
+
+
+_PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(NAME, values=_tiles, move=_letter)
+#: The engines, the default (fastest) first.
+ENGINES: tuple[str, ...] = _PUZZLE.engines
+#: The heuristics, the default first.
+HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+#: A 15-puzzle board 62 moves from the blank-last goal (Korf's instance 82
+#: turned half round, tile ``t`` renumbered ``16 - t``), on which the
+#: generic IDA* with the default databases runs about ten seconds.
+HARD_CASE: tuple[int, ...] = (0, 12, 11, 1, 4, 10, 13, 9, 5, 8, 7, 3, 15, 14, 6, 2)
 
 _DELTAS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-
-
-def _ints(values: object, what: str) -> list[int]:
-    out = []
-    for cell, value in enumerate(items_of(values, what)):
-        try:
-            number = exact_int(value)
-        except TypeError:
-            raise InvalidPuzzle(f"{what}: cell {cell} must be an integer, got {value!r}") from None
-        if number < 0:
-            raise InvalidPuzzle(f"{what}: tile {number} at cell {cell} is negative")
-        if number > MOST_COST:  # no board has it, and the core reads u32
-            raise InvalidPuzzle(f"{what}: tile {number} at cell {cell} is out of range")
-        out.append(number)
-    return out
 
 
 def _size(width: int, height: int) -> tuple[int, int]:
@@ -137,6 +202,19 @@ def _size(width: int, height: int) -> tuple[int, int]:
         if not MIN_SIDE <= side <= MAX_SIDE:
             raise InvalidPuzzle(f"board {name} must be from {MIN_SIDE} to {MAX_SIDE}, got {side}")
     return width, height
+
+
+def _ints(values: object, what: str) -> list[int]:
+    out = []
+    for cell, value in enumerate(items_of(values, what)):
+        try:
+            number = exact_int(value)
+        except TypeError:
+            raise InvalidPuzzle(f"{what}: cell {cell} must be an integer, got {value!r}") from None
+        if not 0 <= number < 2**32:
+            raise InvalidPuzzle(f"{what}: tile {number} at cell {cell} is out of range")
+        out.append(number)
+    return out
 
 
 def goal_tiles(
@@ -154,286 +232,101 @@ def goal_tiles(
     return tuple(_ints(goal, "goal"))
 
 
-def _pattern_args(patterns: Patterns) -> dict[str, object]:
-    if patterns is None:
-        return {}
-    if isinstance(patterns, str):
-        return {"partition": patterns}
-    return {"pattern_tiles": [_ints(p, "pattern") for p in patterns]}
+def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
+    """Bring ``tiles`` to the goal with the fewest moves.
 
-
-def _options(
-    width: int,
-    height: int,
-    goal: GoalSpec,
-    heuristic: Heuristic,
-    patterns: Patterns,
-    reflect: bool,
-    cache_dir: str | Path | None,
-    progress: Progress | None,
-) -> dict[str, object]:
-    width, height = _size(width, height)
-    return {
-        "width": width,
-        "height": height,
-        "goal": list(goal_tiles(goal, width=width, height=height)),
-        "heuristic": heuristic,
-        "reflect": reflect,
-        "cache_dir": None if cache_dir is None else str(cache_dir),
-        "progress": progress,
-        **_pattern_args(patterns),
-    }
-
-
-def solve(
-    tiles: Sequence[int],
-    *,
-    width: int = 4,
-    height: int = 4,
-    goal: GoalSpec = "blank-last",
-    heuristic: Heuristic = "pdb",
-    patterns: Patterns = None,
-    reflect: bool = True,
-    engine: Engine = "ida",
-    max_moves: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
-    cache_dir: str | Path | None = None,
-    progress: Progress | None = None,
-) -> Solution[str]:
-    """Bring ``tiles`` to ``goal`` with the fewest moves.
-
-    Args:
-        tiles: the board row by row, ``0`` the blank.
-        width, height: the board's size, each from 2 to 5 (default 4 x 4).
-        goal: ``"blank-last"`` (default), ``"blank-first"`` or the goal's tiles.
-        heuristic: ``"pdb"`` (default), ``"linear-conflict"`` or ``"manhattan"``.
-        patterns: with ``"pdb"``: a partition by name (``"5-5-5"``, ``"6-6-3"``
-            (the 4 x 4 default) or ``"7-8"`` on 4 x 4, ``"6-6-6-6"`` on 5 x 5, any
-            ``"a-b-..."`` elsewhere: that many tiles in goal order) or the
-            tiles of each pattern; tiles in no pattern count by their
-            Manhattan distance.
-        reflect: also look the databases up on the board mirrored about
-            its diagonal and take the larger bound (when the goal allows).
-        engine: ``"ida"`` (IDA* specialised to sliding tiles, the default),
-            ``"ida-generic"`` (the generic IDA* engine), ``"astar"``
-            (stops with ``memory_limit`` at ``state_limit`` states),
-            ``"iddfs"``, ``"bfs"`` or ``"bidirectional"``.
-        max_moves: look no further; beyond it the outcome is ``no_solution``.
-        node_limit, time_limit, state_limit: stop with that outcome. The
-            engines that store states stop at :data:`DEFAULT_STATE_LIMIT`
-            states unless ``state_limit`` says otherwise. ``time_limit``
-            counts loading and building the pattern databases too: reached
-            during a build, the outcome is ``time_limit`` with the Manhattan
-            distance as the lower bound, nothing expanded, and the
-            unfinished database neither used nor stored (the finished ones
-            are). ``node_limit`` counts search nodes only; a build expands
-            none. ``stats.elapsed`` includes the databases' time.
-        cache_dir: where pattern databases are kept (default: see :func:`cache_dir`).
-        progress: called while a pattern database is built, see :data:`Progress`.
+    ``tiles`` is the board row by row, ``0`` the blank; the options are
+    those of :class:`Options`.
 
     Returns:
         A :class:`~idastar.Solution` whose ``path`` is a tuple of move
-        letters (see the module docstring) that :func:`replay` applies. Its
-        outcome is ``memory_limit`` when the machine cannot give the memory
-        a database build needs.
+        letters (see the module docstring) that :func:`replay` applies.
 
     Raises:
-        InvalidPuzzle: not a board of ``width x height`` (wrong size, a tile
-            repeated, missing or out of range).
+        InvalidPuzzle: not a board (wrong size, a tile repeated, missing or
+            out of range).
         Unsolvable: a board from which the goal cannot be reached.
-        ValueError: an option is out of range, such as a pattern whose
-            database would have more than :data:`MAX_PATTERN_ENTRIES` entries.
+        ValueError: an option is out of range (the message names it), such
+            as a pattern whose database would have more than
+            :data:`MAX_PATTERN_ENTRIES` entries.
+        TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search or a database build.
     """
-    raw = _core.sliding_solve(
-        _ints(tiles, "tiles"),
-        engine=engine,
-        max_cost=non_negative("max_moves", max_moves, MOST_COST),
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=seconds("time_limit", time_limit),
-        max_states=state_limit_for(engine, state_limit, DEFAULT_STATE_LIMIT),
-        **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
-    )
-    return Solution._from_raw(raw)
+    return _PUZZLE.solve(tiles, options)  # type: ignore[arg-type]
 
 
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    width: int = ...,
-    height: int = ...,
-    goal: GoalSpec = ...,
-    heuristic: Heuristic = ...,
-    patterns: Patterns = ...,
-    reflect: bool = ...,
-    engine: Engine = ...,
-    max_moves: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
-    state_limit: int | None = ...,
-    cache_dir: str | Path | None = ...,
-    progress: Progress | None = ...,
     threads: int | None = ...,
     arrays: Literal[False] = ...,
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> list[Solution[str]]: ...
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    width: int = ...,
-    height: int = ...,
-    goal: GoalSpec = ...,
-    heuristic: Heuristic = ...,
-    patterns: Patterns = ...,
-    reflect: bool = ...,
-    engine: Engine = ...,
-    max_moves: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
-    state_limit: int | None = ...,
-    cache_dir: str | Path | None = ...,
-    progress: Progress | None = ...,
     threads: int | None = ...,
     arrays: Literal[True],
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> BatchResult: ...
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    width: int = 4,
-    height: int = 4,
-    goal: GoalSpec = "blank-last",
-    heuristic: Heuristic = "pdb",
-    patterns: Patterns = None,
-    reflect: bool = True,
-    engine: Engine = "ida",
-    max_moves: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
-    cache_dir: str | Path | None = None,
-    progress: Progress | None = None,
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
+    **options: Unpack[Options],
 ) -> list[Solution[str]] | BatchResult:
-    """:func:`solve` for many boards of one size, on all cores, in input order.
+    """:func:`solve` for many boards, on all cores, in input order.
 
-    ``cases`` is a sequence of boards or a numpy integer array of shape
-    ``(boards, width * height)``. ``threads`` caps the cores used (default:
-    all); the limits apply to each search on its own. The databases are
-    built once, before any search, and count against every case's
-    ``time_limit`` as in :func:`solve`: reached during the build, every
-    case's outcome is ``time_limit``.
+    ``cases`` is a sequence of boards or a 2-D numpy integer array, one
+    board a row. ``threads`` caps the cores used (default: all); the limits
+    apply to each search on its own. The databases are loaded or built once,
+    before any search, and count against every case's ``time_limit`` as in
+    :func:`solve`: reached during the build, every case's outcome is
+    ``time_limit``.
 
     Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
     :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
-    holds the moves as indices into :data:`MOVES` (``"ULRD"``: 0 is
-    up), padded with -1.
+    holds the moves as indices into :data:`MOVES` (``"ULRD"``: 0 is up),
+    padded with -1.
 
     A bad board raises :class:`~idastar.InvalidPuzzle` (or
     :class:`~idastar.Unsolvable`) naming its 0-based index before anything
     is solved.
     """
-    boards: Any
-    if is_array(cases):
-        boards = case_array(cases, exact_int(width) * exact_int(height))
-    else:
-        boards = []
-        for index, tiles in enumerate(cases):
-            try:
-                boards.append(_ints(tiles, "tiles"))
-            except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"case {index}: {error}") from None
-    raws = _core.sliding_solve_many(
-        boards,
-        engine=engine,
-        max_cost=non_negative("max_moves", max_moves, MOST_COST),
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=seconds("time_limit", time_limit),
-        max_states=state_limit_for(engine, state_limit, DEFAULT_STATE_LIMIT),
-        threads=positive("threads", threads),
-        arrays=arrays,
-        paths=paths,
-        **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
-    )
-    return batch_output(raws, arrays)
+    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
 
 
-def pack(boards: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.uint64]:
-    """Boards (a ``(boards, width * height)`` integer array, or a sequence of
-    boards; reachable or not) as the core's tile codes: the tile on cell
-    ``i`` in bits ``4i .. 4i + 3`` of a ``uint64`` up to 16 cells, so one
-    code a board; beyond, ``5i .. 5i + 4`` of a 128-bit code given as two
-    columns, low word first. Vectorized; a row that is not a permutation of
-    ``0 .. width * height - 1`` raises :class:`~idastar.InvalidPuzzle`."""
-    width, height = _size(width, height)
-    codes = _core.sliding_pack(case_array(boards, width * height), width, height)
-    return codes[:, 0] if codes.shape[1] == 1 else codes
-
-
-def unpack(codes: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.int64]:
-    """Tile codes (as :func:`pack` makes them) back to boards, one a row."""
-    import numpy
-
-    width, height = _size(width, height)
-    words = numpy.asarray(codes)
-    if words.ndim == 1:
-        words = words[:, None]
-    if words.dtype.kind not in "iu" or words.ndim != 2 or words.shape[1] > 2:
-        raise ValueError(f"codes must be an integer array of one or two columns, got {words.shape}")
-    return _core.sliding_unpack(numpy.ascontiguousarray(words, dtype=numpy.uint64), width, height)
-
-
-def distance(
-    tiles: Sequence[int],
-    *,
-    width: int = 4,
-    height: int = 4,
-    goal: GoalSpec = "blank-last",
-    cache_dir: str | Path | None = None,
-) -> int:
-    """The fewest moves from ``tiles`` to ``goal``.
+def distance(tiles: Case, **options: Unpack[Options]) -> int:
+    """The fewest moves from ``tiles`` to the goal.
 
     Raises ``MemoryError`` if the machine cannot give the databases' build
-    its memory (the one way a solve without limits ends unsolved).
+    its memory (the one way a solve without limits ends unsolved), and
+    :class:`~idastar.Unsolvable` when a limit ends the search first.
     """
-    result = solve(tiles, width=width, height=height, goal=goal, cache_dir=cache_dir)
-    if result.cost is None:
-        raise MemoryError(f"not enough memory to build the pattern databases ({result.outcome})")
-    return result.cost
+    solution = solve(tiles, **options)
+    if solution.outcome is Outcome.MEMORY_LIMIT:
+        raise MemoryError(f"not enough memory to build the pattern databases ({solution.outcome})")
+    if solution.cost is None:
+        raise Unsolvable(f"no solution: the search ended with {solution.outcome}")
+    return solution.cost
 
 
-def lower_bound(
-    tiles: Sequence[int],
-    *,
-    width: int = 4,
-    height: int = 4,
-    goal: GoalSpec = "blank-last",
-    heuristic: Heuristic = "pdb",
-    patterns: Patterns = None,
-    reflect: bool = True,
-    cache_dir: str | Path | None = None,
-    progress: Progress | None = None,
-) -> int:
-    """The admissible bound ``heuristic`` gives for ``tiles`` (any board, solvable or not).
+def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
+    """The admissible bound ``heuristic`` gives for ``tiles``.
 
     Builds the databases it needs, as :func:`solve` does; raises
     ``MemoryError`` if the machine cannot give a build its memory.
     """
-    return _core.sliding_lower_bound(
-        _ints(tiles, "tiles"),
-        **_options(width, height, goal, heuristic, patterns, reflect, cache_dir, progress),  # type: ignore[arg-type]
-    )
+    return _PUZZLE.lower_bound(tiles, options)  # type: ignore[arg-type]
 
 
-def is_solvable(
-    tiles: Sequence[int], *, width: int = 4, height: int = 4, goal: GoalSpec = "blank-last"
-) -> bool:
+def is_solvable(tiles: Case, *, width: int = 4, height: int = 4, goal: GoalSpec = "blank-last") -> bool:
     """Whether ``tiles`` can reach ``goal``: the permutation's parity (blank
     included) must equal the parity of the blank's distance to its goal cell."""
     width, height = _size(width, height)
@@ -448,7 +341,7 @@ def is_solvable(
 def _shape(n: int, width: int | None, height: int | None) -> tuple[int, int]:
     if width is None and height is None:
         side = round(n**0.5)
-        if side * side != n:
+        if side * side != n or not MIN_SIDE <= side <= MAX_SIDE:
             raise InvalidPuzzle(f"{n} tiles are not a square board; give width and height")
         return side, side
     if width is None or height is None:
@@ -459,42 +352,102 @@ def _shape(n: int, width: int | None, height: int | None) -> tuple[int, int]:
     return width, height
 
 
-def apply(
-    tiles: Sequence[int], moves: str, *, width: int | None = None, height: int | None = None
-) -> tuple[int, ...]:
-    """The board after ``moves`` (letters ``U``, ``D``, ``L``, ``R``: the way the blank goes).
-
-    ``width`` and ``height`` default to a square board. Raises
-    :class:`~idastar.InvalidPuzzle` for a move off the board or a bad letter.
-    """
+def _board(tiles: Case, width: int | None, height: int | None) -> tuple[list[int], int, int]:
+    """The tiles checked to be a board, and its shape."""
     board = _ints(tiles, "tiles")
     width, height = _shape(len(board), width, height)
     if sorted(board) != list(range(width * height)):
         raise InvalidPuzzle(f"tiles must be 0..{width * height - 1} once each")
+    return board, width, height
+
+
+def _slid(board: list[int], width: int, height: int, move: str, step: int = 0) -> None:
+    """Moves the blank of ``board`` (in place) the way of the letter ``move``."""
+    delta = _DELTAS.get(move.upper()) if isinstance(move, str) and len(move) == 1 else None
+    if delta is None:
+        raise InvalidPuzzle(f"move {step}: {move!r} is not one of U, D, L, R")
     at = board.index(0)
-    for step, letter in enumerate(moves):
-        delta = _DELTAS.get(letter.upper()) if isinstance(letter, str) else None
-        if delta is None:
-            raise InvalidPuzzle(f"move {step}: {letter!r} is not one of U, D, L, R")
-        row, col = divmod(at, width)
-        row, col = row + delta[0], col + delta[1]
-        if not (0 <= row < height and 0 <= col < width):
-            raise InvalidPuzzle(f"move {step}: {letter} takes the blank off the board")
-        target = row * width + col
-        board[at], board[target] = board[target], 0
-        at = target
+    row, col = divmod(at, width)
+    row, col = row + delta[0], col + delta[1]
+    if not (0 <= row < height and 0 <= col < width):
+        raise InvalidPuzzle(f"move {step}: {move} takes the blank off the board")
+    target = row * width + col
+    board[at], board[target] = board[target], 0
+
+
+def apply(
+    tiles: Case, move: str, *, width: int | None = None, height: int | None = None
+) -> tuple[int, ...]:
+    """The board after one move (a letter ``U``, ``D``, ``L`` or ``R``: the way the blank goes).
+
+    ``width`` and ``height`` default to a square board. Raises
+    :class:`~idastar.InvalidPuzzle` for a move off the board or a bad letter.
+    """
+    board, width, height = _board(tiles, width, height)
+    _slid(board, width, height, move)
     return tuple(board)
 
 
 def replay(
-    tiles: Sequence[int],
+    tiles: Case,
     path: Iterable[str],
     *,
     width: int | None = None,
     height: int | None = None,
 ) -> tuple[int, ...]:
-    """:func:`apply` for a path of letters (such as ``Solution.path``)."""
-    return apply(tiles, "".join(path), width=width, height=height)
+    """The board after every move of ``path`` in turn (a string of letters,
+    or a sequence of them such as ``Solution.path``)."""
+    board, width, height = _board(tiles, width, height)
+    for step, move in enumerate(path):
+        _slid(board, width, height, move, step)
+    return tuple(board)
+
+
+def is_solved(
+    tiles: Case,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    goal: GoalSpec = "blank-last",
+) -> bool:
+    """True when the board is the goal."""
+    board, width, height = _board(tiles, width, height)
+    return tuple(board) == goal_tiles(goal, width=width, height=height)
+
+
+def random(
+    width: int = 4, height: int = 4, *, goal: GoalSpec = "blank-last", seed: int | None = None
+) -> tuple[int, ...]:
+    """A uniformly random board that can reach ``goal`` (deterministic for a ``seed``).
+
+    A shuffle that cannot reach the goal is made one that can by swapping
+    its first two tiles (not the blank): a one-to-one map between the two
+    halves, so every reachable board is as likely.
+    """
+    width, height = _size(width, height)
+    target = list(goal_tiles(goal, width=width, height=height))
+    board = list(range(width * height))
+    rng(seed).shuffle(board)
+    if not is_solvable(board, width=width, height=height, goal=target):
+        first, second = [cell for cell, tile in enumerate(board) if tile != 0][:2]
+        board[first], board[second] = board[second], board[first]
+    return tuple(board)
+
+
+def pack(boards: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.uint64]:
+    """Boards (a ``(boards, width * height)`` integer array, or a sequence of
+    boards, each able to reach the blank-last goal's half) as the core's
+    tile codes: the tile on cell ``i`` in bits ``4i .. 4i + 3`` of a
+    ``uint64`` up to 16 cells, so one code a board; beyond, ``5i .. 5i + 4``
+    of a 128-bit code given as two columns, low word first. Vectorized; a
+    row that is not a board raises :class:`~idastar.InvalidPuzzle` naming
+    it, one that cannot reach the goal :class:`~idastar.Unsolvable`."""
+    return _PUZZLE.pack(boards, {"width": width, "height": height})
+
+
+def unpack(codes: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.int64]:
+    """Tile codes (as :func:`pack` makes them) back to boards, one a row."""
+    return _PUZZLE.unpack(codes, None, {"width": width, "height": height})
 
 
 def distance_distribution(

@@ -239,8 +239,7 @@ def _register_every_puzzle() -> None:
 
     from .. import PUZZLES as puzzles
 
-    # TRANSITION: the puzzles not yet in the core's registry; goes once all are.
-    for name in sorted({*puzzles, "fifteen", "rotation", "squares"}):
+    for name in puzzles:
         if importlib.util.find_spec(f"{__name__}.{name}") is not None:
             importlib.import_module(f"{__name__}.{name}")
 

@@ -1,19 +1,15 @@
-//! What every puzzle's functions share: limits, engine choice, running
-//! without the interpreter lock, and the raw result tuple.
+//! What the binding's functions share: running without the interpreter
+//! lock (and noticing Ctrl-C meanwhile), thread pools, and the raw result
+//! tuple of `idastar.search`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
-use idastar_core::{Limits, Outcome, Reversible, SearchResult};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
+use idastar_core::{Limits, Outcome, SearchResult};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 use rayon::ThreadPool;
-
-use crate::InvalidPuzzle;
 
 /// `(outcome, cost, path, lower_bound, iterations, expanded, generated, seconds)`;
 /// the Python layer wraps it in typed result objects.
@@ -138,62 +134,6 @@ pub(crate) fn limits<'a>(
     Ok(Limits { max_cost, max_nodes, time_limit, max_states, interrupt: None })
 }
 
-/// The engines by name; `table_entries` gives IDA* a transposition table.
-#[derive(Clone, Copy)]
-pub(crate) enum EngineChoice {
-    Ida(Option<usize>),
-    Astar,
-    Iddfs,
-    Bfs,
-    Bidirectional,
-}
-
-impl EngineChoice {
-    pub(crate) fn parse(name: &str, table_entries: Option<usize>) -> PyResult<Self> {
-        Ok(match name {
-            "ida" => EngineChoice::Ida(table_entries.filter(|&entries| entries > 0)),
-            "astar" => EngineChoice::Astar,
-            "iddfs" => EngineChoice::Iddfs,
-            "bfs" => EngineChoice::Bfs,
-            "bidirectional" => EngineChoice::Bidirectional,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                "unknown engine {other:?}; expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
-            )))
-            }
-        })
-    }
-
-    pub(crate) fn run<P: Reversible>(self, problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-        match self {
-            EngineChoice::Ida(Some(entries)) => ida_star_with_table(problem, start, limits, entries),
-            EngineChoice::Ida(None) => ida_star(problem, start, limits),
-            EngineChoice::Astar => astar(problem, start, limits),
-            EngineChoice::Iddfs => iddfs(problem, start, limits),
-            EngineChoice::Bfs => bfs(problem, start, limits),
-            EngineChoice::Bidirectional => bidirectional_bfs(problem, start, limits),
-        }
-    }
-}
-
-/// The first limit-type outcome among `results`, so that an interrupt of
-/// any one search in a batch is noticed.
-pub(crate) fn batch_outcome<M>(results: &[SearchResult<M>]) -> Outcome {
-    results.iter().map(|r| r.outcome).find(|&o| o == Outcome::Interrupted).unwrap_or(Outcome::Solved)
-}
-
-/// Prefixes an error with the 0-based index of the case it is about.
-pub(crate) fn in_case(index: usize, error: PyErr) -> PyErr {
-    Python::attach(|py| {
-        let message = format!("case {index}: {}", error.value(py));
-        if error.is_instance_of::<InvalidPuzzle>(py) {
-            InvalidPuzzle::new_err(message)
-        } else {
-            PyValueError::new_err(message)
-        }
-    })
-}
-
 /// The most threads a batch may ask for.
 pub(crate) const MAX_THREADS: usize = 1024;
 
@@ -259,115 +199,4 @@ fn pool_of(threads: usize) -> PyResult<Arc<ThreadPool>> {
 pub(crate) fn _thread_pools() -> (u64, Vec<usize>) {
     let pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     (pools.built, pools.kept.iter().map(|&(size, _)| size).collect())
-}
-
-/// The cases of a batch, one row each: from a 2-D `int64` numpy array (the
-/// Python layer converts other integer arrays) or a sequence of sequences.
-pub(crate) fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u32>>> {
-    // Lists first: asking whether something is an array loads numpy.
-    if cases.is_instance_of::<PyList>() {
-        return cases.extract();
-    }
-    let Ok(array) = cases.extract::<PyReadonlyArray2<'_, i64>>() else {
-        return cases.extract();
-    };
-    map_rows(&array, |values| Ok(values.to_vec()))
-}
-
-/// `each` on every row of `rows` as `u32` values; errors name the row.
-pub(crate) fn map_rows<T>(
-    rows: &PyReadonlyArray2<'_, i64>,
-    mut each: impl FnMut(&[u32]) -> PyResult<T>,
-) -> PyResult<Vec<T>> {
-    let mut values = Vec::new();
-    rows.as_array()
-        .outer_iter()
-        .enumerate()
-        .map(|(index, row)| {
-            values.clear();
-            for &value in row {
-                let value = u32::try_from(value)
-                    .map_err(|_| in_case(index, InvalidPuzzle::new_err(format!("{value} is out of range"))))?;
-                values.push(value);
-            }
-            each(&values).map_err(|e| in_case(index, e))
-        })
-        .collect()
-}
-
-/// How a batch function returns: one result tuple per case, or numpy
-/// arrays with one entry per case (with or without the moves).
-#[derive(Clone, Copy)]
-pub(crate) enum BatchForm {
-    Tuples,
-    Arrays { paths: bool },
-}
-
-impl BatchForm {
-    pub(crate) fn new(arrays: bool, paths: bool) -> Self {
-        if arrays {
-            BatchForm::Arrays { paths }
-        } else {
-            BatchForm::Tuples
-        }
-    }
-
-    /// `results` in this form; `code` gives a move's `W` numbers in the
-    /// arrays, `convert` its value in the tuples.
-    pub(crate) fn output<'py, M, T, const W: usize>(
-        self,
-        py: Python<'py>,
-        results: Vec<SearchResult<M>>,
-        code: impl Fn(&M) -> [i32; W],
-        convert: impl Fn(M) -> T,
-    ) -> PyResult<Bound<'py, PyAny>>
-    where
-        RawResult<T>: IntoPyObject<'py>,
-    {
-        match self {
-            BatchForm::Tuples => {
-                let tuples: Vec<RawResult<T>> = results.into_iter().map(|result| raw(result, &convert)).collect();
-                Ok(tuples.into_pyobject(py)?.into_any())
-            }
-            BatchForm::Arrays { paths } => Ok(result_arrays(py, &results, paths, code)?.into_any()),
-        }
-    }
-}
-
-/// A batch's results as numpy arrays, one entry per case, under the names
-/// of `idastar.BatchResult`'s fields: outcome codes (`Outcome::code`),
-/// lengths and lower bounds (-1 for none), node counts and seconds; with
-/// `paths`, the moves, `W` numbers each, padded with -1 to the longest.
-pub(crate) fn result_arrays<'py, M, const W: usize>(
-    py: Python<'py>,
-    results: &[SearchResult<M>],
-    paths: bool,
-    code: impl Fn(&M) -> [i32; W],
-) -> PyResult<Bound<'py, PyDict>> {
-    let optional = |value: Option<u32>| value.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
-    let arrays = PyDict::new(py);
-    arrays.set_item("outcomes", PyArray1::from_iter(py, results.iter().map(|r| r.outcome.code())))?;
-    arrays.set_item("costs", PyArray1::from_iter(py, results.iter().map(|r| optional(r.cost))))?;
-    arrays.set_item("lower_bounds", PyArray1::from_iter(py, results.iter().map(|r| optional(r.lower_bound))))?;
-    arrays.set_item("expanded", PyArray1::from_iter(py, results.iter().map(|r| r.stats.expanded)))?;
-    arrays.set_item("generated", PyArray1::from_iter(py, results.iter().map(|r| r.stats.generated)))?;
-    arrays.set_item("elapsed", PyArray1::from_iter(py, results.iter().map(|r| r.stats.elapsed.as_secs_f64())))?;
-    if paths {
-        let longest = results.iter().map(|r| r.path.len()).max().unwrap_or(0);
-        let mut codes = vec![-1i32; results.len() * longest * W];
-        for (row, result) in results.iter().enumerate() {
-            for (step, mv) in result.path.iter().enumerate() {
-                let at = (row * longest + step) * W;
-                codes[at..at + W].copy_from_slice(&code(mv));
-            }
-        }
-        let flat = PyArray1::from_vec(py, codes);
-        let shaped = if W == 1 {
-            flat.reshape([results.len(), longest])?.into_any()
-        } else {
-            flat.reshape([results.len(), longest, W])?.into_any()
-        };
-        arrays.set_item("paths", shaped)?;
-    }
-    Ok(arrays)
 }

@@ -4,7 +4,6 @@
 
 mod booksort;
 mod common;
-mod packing;
 mod panics;
 mod puzzles;
 mod rotation;
@@ -58,7 +57,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
-    packing::register(m)?;
     panics::register(m)?;
     puzzles::register(m)?;
     rotation::register(m)?;

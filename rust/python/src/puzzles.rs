@@ -54,6 +54,9 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
         let os = value.py().import("os")?;
         return self::value(name, &os.call_method1("fspath", (value,))?);
     }
+    if let Ok(values) = value.extract::<Vec<i64>>() {
+        return Ok(Value::Ints(values));
+    }
     if let Ok(lists) = value.extract::<Vec<Vec<i64>>>() {
         return Ok(Value::IntLists(lists));
     }

@@ -6,7 +6,8 @@ A move slides a tile next to the blank into it, and is named by the way the
 judge's is ``1 2 ... n-1 0``.
 
 * :func:`solve`: IDA* with the Manhattan distance (the generic reference
-  engine; no move pruning, the engine's path check does the rest);
+  engine; no move pruning, the engine's path check does the rest), as an
+  :class:`idastar.Solution` whose path :func:`idastar.sliding.replay` replays;
 * :func:`distance`, :func:`distance_distribution`: breadth-first search, the
   oracle that involves no heuristic at all;
 * :func:`is_solvable`: the parity rule, which the tests check against
@@ -18,9 +19,11 @@ judge's is ``1 2 ... n-1 0``.
 from __future__ import annotations
 
 import itertools
+import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 
+from ..._results import Iteration, Solution, Stats
 from ..engines import bfs, bfs_layers, ida_star
 
 Board = tuple[int, ...]
@@ -110,20 +113,34 @@ def _letters(path: list[Board], width: int, height: int) -> str:
     return "".join(out)
 
 
+def _shape(tiles: Sequence[int], width: int | None, height: int | None) -> tuple[int, int]:
+    """The board's shape: as given, or the square of ``len(tiles)`` cells."""
+    if width is not None and height is not None:
+        return width, height
+    side = round(len(tiles) ** 0.5)
+    if side * side != len(tiles):
+        raise ValueError(f"{len(tiles)} tiles are not a square board; give width and height")
+    return side, side
+
+
 def solve(
     tiles: Sequence[int],
-    width: int,
-    height: int,
+    width: int | None = None,
+    height: int | None = None,
     goal: Sequence[int] | None = None,
     *,
     max_moves: int | None = None,
-) -> tuple[int | None, str]:
-    """The fewest moves from ``tiles`` to ``goal`` and the moves, by IDA* with
-    the Manhattan distance; ``(None, "")`` beyond ``max_moves``.
+) -> Solution[str]:
+    """The fewest moves from ``tiles`` to ``goal``, by IDA* with the Manhattan
+    distance: a :class:`idastar.Solution` whose path is the move letters, as
+    :func:`idastar.sliding.solve` gives them (``no_solution`` beyond
+    ``max_moves``). A square board's shape need not be given.
 
     The board must be solvable (see :func:`is_solvable`): on an unsolvable
     one, IDA* would deepen forever.
     """
+    began = time.perf_counter()
+    width, height = _shape(tiles, width, height)
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     start = _validated(tiles, width, height)
     if not is_solvable(start, target, width):
@@ -135,9 +152,8 @@ def solve(
         lambda board: board == target,
         max_cost=max_moves,
     )
-    if not result.solved:
-        return None, ""
-    return result.cost, _letters(list(result.path), width, height)
+    letters = _letters(list(result.path), width, height) if result.solved else ""
+    return Solution(result.outcome, result.cost, tuple(letters), result.lower_bound, result.stats)
 
 
 def distance(

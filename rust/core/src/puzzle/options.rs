@@ -17,6 +17,8 @@ pub enum Value {
     Int(i128),
     Float(f64),
     Str(String),
+    /// A list of integers (a goal's tiles, say).
+    Ints(Vec<i64>),
     /// Lists of integers (pattern tiles, say).
     IntLists(Vec<Vec<i64>>),
 }
@@ -31,6 +33,7 @@ impl fmt::Display for Value {
             Value::Int(value) => write!(f, "{value}"),
             Value::Float(value) => write!(f, "{value}"),
             Value::Str(text) => write!(f, "{text:?}"),
+            Value::Ints(values) => write!(f, "{values:?}"),
             Value::IntLists(lists) => write!(f, "{lists:?}"),
         }
     }
@@ -137,11 +140,19 @@ impl Options {
         Ok(Duration::try_from_secs_f64(seconds).ok())
     }
 
+    /// The value of an option that comes in several shapes (a name or a
+    /// list, say), for its puzzle to tell apart.
+    pub fn value(&mut self, name: &str) -> Option<Value> {
+        self.take(name)
+    }
+
     /// Lists of integers.
     pub fn int_lists(&mut self, name: &str) -> Result<Option<Vec<Vec<i64>>>> {
         match self.take(name) {
             None => Ok(None),
             Some(Value::IntLists(lists)) => Ok(Some(lists)),
+            // An empty list reads as a list of integers too.
+            Some(Value::Ints(values)) if values.is_empty() => Ok(Some(Vec::new())),
             Some(other) => Err(wrong_type(name, "lists of integers", &other)),
         }
     }
@@ -161,7 +172,7 @@ impl Options {
     }
 }
 
-fn wrong_type(name: &str, expected: &str, got: &Value) -> Error {
+pub(crate) fn wrong_type(name: &str, expected: &str, got: &Value) -> Error {
     Error::WrongType(format!("{name} must be {expected} or None, got {got}"))
 }
 

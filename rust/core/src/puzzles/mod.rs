@@ -17,6 +17,7 @@ pub static REGISTRY: &[&dyn AnyPuzzle] = &[
     &Entry::<booksort::Shelves>::NEW,
     &Entry::<pancake::Stacks>::NEW,
     &Entry::<rotation::Rotation>::NEW,
+    &Entry::<sliding::SlidingTiles>::NEW,
     &Entry::<squares::Squares>::NEW,
 ];
 

@@ -27,49 +27,32 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::engines::bfs_layers;
-use std::time::Duration;
 
-use crate::{Edge, Error, Interrupt, Limits, Outcome, Problem, Result, Reversible, SearchResult, Stats};
+use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 mod board;
 mod linear_conflict;
 mod manhattan;
 pub mod pdb;
 pub mod pdb_cache;
+mod puzzle;
 mod search;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
+pub use puzzle::{Board, SlidingEngine, SlidingTiles};
 pub use search::Incremental;
 
-/// Which lower bound guides the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    Manhattan,
-    LinearConflict,
-    Pdb,
-}
-
-impl Heuristic {
-    pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Manhattan => "manhattan",
-            Heuristic::LinearConflict => "linear-conflict",
-            Heuristic::Pdb => "pdb",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "manhattan" => Ok(Heuristic::Manhattan),
-            "linear-conflict" => Ok(Heuristic::LinearConflict),
-            "pdb" => Ok(Heuristic::Pdb),
-            other => Err(Error::InvalidArgument(format!(
-                "unknown sliding-tile heuristic {other:?}; expected \"pdb\", \"linear-conflict\" or \"manhattan\""
-            ))),
-        }
+crate::choices! {
+    /// Which lower bound guides the search.
+    pub enum Heuristic: "heuristic" {
+        /// Additive disjoint pattern databases with the reflected lookup.
+        Pdb = "pdb",
+        /// The Manhattan distance plus linear conflicts.
+        LinearConflict = "linear-conflict",
+        Manhattan = "manhattan",
     }
 }
 
@@ -166,14 +149,6 @@ impl<T: Tiles> Sliding<T> {
         }
         let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
         Ok(Ok(self.with_patterns(Arc::new(set))))
-    }
-
-    /// The result of a solve that `outcome` stopped before its search
-    /// began (while its databases were built): nothing expanded, and the
-    /// Manhattan distance of `start` as what is proved.
-    pub fn stopped_before_search(&self, start: Position<T>, outcome: Outcome, elapsed: Duration) -> SearchResult<Dir> {
-        let bound = self.manhattan.evaluate(&self.unpack(start));
-        SearchResult::unsolved(outcome, Some(bound), Stats { elapsed, ..Stats::default() })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -355,12 +330,6 @@ impl<T: Tiles> Reversible for Sliding<T> {
             }
         }
     }
-}
-
-/// `limits` for a search that follows `spent` of its time on loading or
-/// building its databases: what is left of the time limit.
-pub fn limits_after<'a>(limits: &Limits<'a>, spent: Duration) -> Limits<'a> {
-    Limits { time_limit: limits.time_limit.map(|limit| limit.saturating_sub(spent)), ..*limits }
 }
 
 /// The largest board [`distance_distribution`] takes, in cells (2 x 5:

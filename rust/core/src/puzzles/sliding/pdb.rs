@@ -566,6 +566,19 @@ pub fn default_partition_name(geometry: &Geometry) -> String {
     }
 }
 
+/// The goal cells of patterns given by their tiles.
+pub fn tile_patterns(geometry: &Geometry, goal: &Goal, patterns: &[Vec<i64>]) -> Result<Vec<Vec<u8>>> {
+    let n = geometry.cells() as i64;
+    let cell = |&tile: &i64| {
+        if (1..n).contains(&tile) {
+            Ok(goal.cell_of(tile as u8) as u8)
+        } else {
+            Err(Error::InvalidArgument(format!("patterns: pattern tile {tile} is not a tile of 1..{}", n - 1)))
+        }
+    };
+    patterns.iter().map(|pattern| pattern.iter().map(cell).collect()).collect()
+}
+
 /// The goal cells of each pattern of a named partition (`"6-6-3"` ...).
 ///
 /// The named layouts of Korf and Felner are drawn with the blank's goal in

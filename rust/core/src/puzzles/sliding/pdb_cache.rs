@@ -147,6 +147,13 @@ pub fn load_or_build(
     Ok(Ok((map.entry(key).or_insert(db).clone(), source)))
 }
 
+/// Whether the database of `cells` on `geometry` is loaded in this
+/// process already (so that [`load_or_build`] returns at once).
+pub fn is_loaded(geometry: &Geometry, cells: &[u8]) -> bool {
+    let key = (geometry.width(), geometry.height(), cells.to_vec());
+    loaded().lock().expect("not poisoned").contains_key(&key)
+}
+
 /// Forgets every database loaded in this process (the files stay).
 pub fn clear_memory() {
     loaded().lock().expect("not poisoned").clear();

@@ -442,20 +442,23 @@ fn a_deadline_stops_a_build_and_nothing_of_it_is_kept() {
 }
 
 #[test]
-fn a_solve_stopped_while_building_proves_the_manhattan_bound() {
-    use std::time::{Duration, Instant};
-    let base = puzzle(4, 4, false);
-    let cells = pdb::partition(base.geometry(), base.goal(), "4-4-4-3").unwrap();
+fn a_solve_whose_time_runs_out_while_building_stops_every_case_with_that_outcome() {
+    use crate::puzzle::{Options, Task, Value};
     let dir = tempdir();
     pdb_cache::clear_memory();
-    let now = BuildLimits { interrupt: None, deadline: Some(Instant::now()) };
-    let stopped = base.clone().with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &now).unwrap();
-    assert_eq!(stopped.unwrap_err(), Outcome::TimeLimit);
-    let start = random_walk(&base, 40, &mut Rng(5));
-    let result = base.stopped_before_search(start, Outcome::TimeLimit, Duration::from_millis(3));
-    assert_eq!(result.outcome, Outcome::TimeLimit);
-    assert_eq!(result.lower_bound, Some(base.evaluate(&base.unpack(start))));
-    assert_eq!((result.cost, result.stats.expanded, result.stats.elapsed), (None, 0, Duration::from_millis(3)));
+    let entry = crate::puzzles::find("sliding").expect("registered");
+    let options = Options::new()
+        .with("patterns", Value::Str("4-4-4-3".into()))
+        .with("cache_dir", Value::Str(dir.to_string_lossy().into_owned()))
+        .with("time_limit", Value::Float(0.0));
+    let boards: Vec<Vec<i64>> =
+        vec![(1..16).chain([0]).collect(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15]];
+    let mut job = entry.job(&boards, true, options, Task::Solve).unwrap();
+    assert!(job.needs_preparation());
+    job.prepare(Default::default()).unwrap();
+    let answers = job.solve(Default::default()).unwrap();
+    assert!(answers.iter().all(|(result, _)| result.outcome == Outcome::TimeLimit && result.stats.expanded == 0));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing of the build is kept");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,0 +1,521 @@
+//! Sliding tiles under the puzzle contract: boards from 2 x 2 to 5 x 5,
+//! their shape given (`width`, `height`) or read off a square board's
+//! number of tiles, solved by the IDA* specialised to sliding tiles or by
+//! the generic engines. The pattern databases are the preparation: loaded
+//! or built once per process, within the call's time limit.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::board::{validate, Dir, Geometry, Goal, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
+use super::pdb::{self, BuildLimits, BuildProgress, PatternSet};
+use super::{is_solvable, pdb_cache, Heuristic, Sliding};
+use crate::puzzle::{
+    wrong_type, Engine, MoveCode, Options, Progress, Purpose, Puzzle, Report, Settings, Solver, Value,
+};
+use crate::{Error, Limits, Outcome, Result, SearchResult};
+
+crate::choices! {
+    /// The solvers of sliding tiles, the fastest first.
+    pub enum SlidingEngine: "engine" {
+        /// IDA* specialised to sliding tiles: the same search as the
+        /// generic one with the board and heuristic updated in place.
+        IdaTiles = "ida-tiles",
+        /// The generic IDA*.
+        Ida = "ida",
+        Astar = "astar",
+        Iddfs = "iddfs",
+        Bfs = "bfs",
+        Bidirectional = "bidirectional",
+    }
+}
+
+impl Solver for SlidingEngine {
+    fn generic(self) -> Option<Engine> {
+        match self {
+            SlidingEngine::IdaTiles => None,
+            SlidingEngine::Ida => Some(Engine::Ida),
+            SlidingEngine::Astar => Some(Engine::Astar),
+            SlidingEngine::Iddfs => Some(Engine::Iddfs),
+            SlidingEngine::Bfs => Some(Engine::Bfs),
+            SlidingEngine::Bidirectional => Some(Engine::Bidirectional),
+        }
+    }
+}
+
+impl SlidingEngine {
+    /// Whether the solver is led by the heuristic (the others only pay for
+    /// evaluating it, so they get the cheapest).
+    fn is_informed(self) -> bool {
+        matches!(self, SlidingEngine::IdaTiles | SlidingEngine::Ida | SlidingEngine::Astar)
+    }
+}
+
+/// The goal as the caller named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum GoalSpec {
+    BlankLast,
+    BlankFirst,
+    Tiles(Vec<u32>),
+}
+
+/// The patterns as the caller named them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum PatternSpec {
+    /// The board's default partition.
+    Default,
+    /// A partition by name (`"6-6-3"`).
+    Named(String),
+    /// The tiles of each pattern.
+    Tiles(Vec<Vec<i64>>),
+}
+
+/// A board's width and height.
+type Shape = (usize, usize);
+
+/// One board, read and checked: its shape and its tiles cell by cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    shape: Shape,
+    cells: usize,
+    tiles: [u8; MAX_CELLS],
+}
+
+impl Board {
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles[..self.cells]
+    }
+}
+
+/// The puzzle of one shape, ready to solve: positions in a `u64` up to 16
+/// cells, in a `u128` beyond.
+#[derive(Debug)]
+enum Prepared {
+    Narrow(Sliding<u64>),
+    Wide(Sliding<u128>),
+}
+
+/// Sliding tiles as a call configures them.
+#[derive(Debug)]
+pub struct SlidingTiles {
+    /// Given by `width` and `height`; else read off each board.
+    shape: Option<Shape>,
+    goal: GoalSpec,
+    heuristic: Heuristic,
+    patterns: PatternSpec,
+    reflect: bool,
+    cache_dir: Option<PathBuf>,
+    /// When the call began: the time limit of the builds counts from it.
+    started: Instant,
+    /// The time the preparation took, which each result's elapsed time includes.
+    preparation: Duration,
+    prepared: Vec<(Shape, Prepared)>,
+}
+
+/// Reads `goal`: `"blank-last"`, `"blank-first"` or the tiles.
+fn goal_option(options: &mut Options) -> Result<GoalSpec> {
+    match options.value("goal") {
+        None => Ok(GoalSpec::BlankLast),
+        Some(Value::Str(name)) if name == "blank-last" => Ok(GoalSpec::BlankLast),
+        Some(Value::Str(name)) if name == "blank-first" => Ok(GoalSpec::BlankFirst),
+        Some(Value::Str(name)) => Err(Error::InvalidArgument(format!(
+            "goal must be \"blank-last\", \"blank-first\" or the goal's tiles, got {name:?}"
+        ))),
+        Some(Value::Ints(tiles)) => {
+            let tiles = tiles.iter().map(|&t| u32::try_from(t).unwrap_or(u32::MAX)).collect();
+            Ok(GoalSpec::Tiles(tiles))
+        }
+        Some(other) => Err(wrong_type("goal", "\"blank-last\", \"blank-first\" or a list of tiles", &other)),
+    }
+}
+
+/// Reads `patterns`: a partition's name or the tiles of each pattern.
+fn patterns_option(options: &mut Options) -> Result<PatternSpec> {
+    match options.value("patterns") {
+        None => Ok(PatternSpec::Default),
+        Some(Value::Str(name)) => Ok(PatternSpec::Named(name)),
+        Some(Value::IntLists(tiles)) => Ok(PatternSpec::Tiles(tiles)),
+        Some(Value::Ints(tiles)) if tiles.is_empty() => Ok(PatternSpec::Tiles(Vec::new())),
+        Some(other) => Err(wrong_type("patterns", "a partition's name or lists of tiles", &other)),
+    }
+}
+
+fn side(options: &mut Options, name: &str) -> Result<Option<usize>> {
+    let side = options.count::<usize>(name)?;
+    match side {
+        Some(side) if !(MIN_SIDE..=MAX_SIDE).contains(&side) => {
+            Err(Error::InvalidArgument(format!("{name} must be from {MIN_SIDE} to {MAX_SIDE}, got {side}")))
+        }
+        _ => Ok(side),
+    }
+}
+
+/// The square board of `cells` cells.
+fn square(cells: usize) -> Result<Shape> {
+    (MIN_SIDE..=MAX_SIDE)
+        .find(|side| side * side == cells)
+        .map(|side| (side, side))
+        .ok_or_else(|| Error::invalid(format!("{cells} tiles are not a square board; give width and height")))
+}
+
+fn geometry(shape: Shape) -> Geometry {
+    Geometry::new(shape.0, shape.1).expect("sides checked")
+}
+
+impl SlidingTiles {
+    fn goal(&self, geometry: &Geometry) -> Result<Goal> {
+        match &self.goal {
+            GoalSpec::BlankLast => Ok(Goal::blank_last(geometry)),
+            GoalSpec::BlankFirst => Ok(Goal::blank_first(geometry)),
+            GoalSpec::Tiles(tiles) => {
+                Goal::new(geometry, tiles).map_err(|e| Error::InvalidArgument(format!("goal: {e}")))
+            }
+        }
+    }
+
+    /// The goal cells of each pattern on `geometry`, and one pattern of its
+    /// own for each tile the patterns leave out.
+    fn pattern_cells(&self, geometry: &Geometry, goal: &Goal) -> Result<Vec<Vec<u8>>> {
+        let in_option = |e: Error| match e {
+            Error::InvalidArgument(m) if !m.starts_with("patterns") => Error::InvalidArgument(format!("patterns: {m}")),
+            other => other,
+        };
+        let cells = match &self.patterns {
+            PatternSpec::Default => pdb::partition(geometry, goal, &pdb::default_partition_name(geometry)),
+            PatternSpec::Named(name) => pdb::partition(geometry, goal, name).map_err(in_option),
+            PatternSpec::Tiles(patterns) => pdb::tile_patterns(geometry, goal, patterns),
+        }?;
+        PatternSet::completed(geometry, goal, &cells)
+    }
+
+    /// Whether the search of `purpose` uses pattern databases.
+    fn uses_databases(&self, purpose: Purpose<SlidingEngine>) -> bool {
+        self.heuristic == Heuristic::Pdb
+            && match purpose {
+                Purpose::Solve(engine) => engine.is_informed(),
+                Purpose::LowerBound => true,
+            }
+    }
+
+    /// Every shape among `cases`, each once, in order.
+    fn shapes(cases: &[Board]) -> Vec<Shape> {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for case in cases {
+            if !shapes.contains(&case.shape) {
+                shapes.push(case.shape);
+            }
+        }
+        shapes
+    }
+
+    fn prepared(&self, shape: Shape) -> &Prepared {
+        let (_, prepared) = self.prepared.iter().find(|(known, _)| *known == shape).expect("prepared for every shape");
+        prepared
+    }
+
+    /// The puzzle of `shape` with its heuristic, the databases loaded or
+    /// built when `databases`; `Err(outcome)` when a build was stopped.
+    fn puzzle<T: Tiles>(
+        &self,
+        shape: Shape,
+        databases: bool,
+        limits: &BuildLimits,
+        report: Option<Report>,
+    ) -> Result<std::result::Result<Sliding<T>, Outcome>> {
+        let geometry = geometry(shape);
+        let goal = self.goal(&geometry)?;
+        let base = Sliding::<T>::new(geometry.clone(), goal.clone())?;
+        Ok(Ok(match self.heuristic {
+            Heuristic::Pdb if databases => {
+                let cells = self.pattern_cells(&geometry, &goal)?;
+                let tasks = cells.len();
+                let progress = |task: usize, p: BuildProgress| {
+                    let progress = Progress { task, tasks, layer: p.layer, reached: p.reached, total: p.total };
+                    report.is_some_and(|report| report(progress))
+                };
+                let cache_dir = self.cache_dir.as_deref();
+                match base.with_pattern_databases(&cells, self.reflect, cache_dir, &progress, limits)? {
+                    Ok(puzzle) => puzzle,
+                    Err(outcome) => return Ok(Err(outcome)),
+                }
+            }
+            Heuristic::LinearConflict => base.with_linear_conflict(),
+            _ => base,
+        }))
+    }
+}
+
+/// Solves `board` on `puzzle` with `engine`.
+fn run<T: Tiles>(puzzle: &Sliding<T>, board: &[u8], engine: SlidingEngine, limits: &Limits) -> SearchResult<Dir> {
+    let start = puzzle.pack_unchecked(board);
+    match engine.generic() {
+        Some(engine) => engine.run(puzzle, start, limits, 0),
+        None => puzzle.solve(start, limits),
+    }
+}
+
+impl Puzzle for SlidingTiles {
+    const NAME: &'static str = "sliding";
+    type Engine = SlidingEngine;
+    type Heuristic = Heuristic;
+    type Case = Board;
+    type Move = Dir;
+
+    fn configure(settings: &Settings<SlidingEngine, Heuristic>, options: &mut Options) -> Result<Self> {
+        let (width, height) = (side(options, "width")?, side(options, "height")?);
+        let goal = goal_option(options)?;
+        let patterns = patterns_option(options)?;
+        let reflect = options.flag("reflect", true)?;
+        let cache_dir = options.text("cache_dir")?.map(PathBuf::from);
+        let shape = match (width, height, &goal) {
+            (Some(width), Some(height), _) => Some((width, height)),
+            (None, None, GoalSpec::Tiles(tiles)) => {
+                Some(square(tiles.len()).map_err(|e| Error::InvalidArgument(format!("goal: {e}")))?)
+            }
+            (None, None, _) => None,
+            (Some(_), None, _) => {
+                return Err(Error::InvalidArgument(
+                    "height: give both width and height, or neither for a square board".into(),
+                ))
+            }
+            (None, Some(_), _) => {
+                return Err(Error::InvalidArgument(
+                    "width: give both width and height, or neither for a square board".into(),
+                ))
+            }
+        };
+        // Refused alike whether the option or the environment names it,
+        // whenever the databases would be kept there.
+        if settings.heuristic == Heuristic::Pdb || cache_dir.is_some() {
+            pdb_cache::check_dir(cache_dir.as_deref())?;
+        }
+        let puzzle = SlidingTiles {
+            shape,
+            goal,
+            heuristic: settings.heuristic,
+            patterns,
+            reflect,
+            cache_dir,
+            started: Instant::now(),
+            preparation: Duration::ZERO,
+            prepared: Vec::new(),
+        };
+        // What can be checked before any board is, is.
+        if let Some(shape) = shape {
+            let geometry = geometry(shape);
+            let goal = puzzle.goal(&geometry)?;
+            if puzzle.heuristic == Heuristic::Pdb {
+                puzzle.pattern_cells(&geometry, &goal)?;
+            }
+        }
+        Ok(puzzle)
+    }
+
+    fn read_case(&self, values: &[i64]) -> Result<Board> {
+        let shape = match self.shape {
+            Some(shape) => shape,
+            None => square(values.len())?,
+        };
+        let geometry = geometry(shape);
+        for (cell, &tile) in values.iter().enumerate() {
+            if tile < 0 || tile > u32::MAX as i64 {
+                return Err(Error::invalid(format!(
+                    "tile {tile} at cell {cell} is out of range 0..{}",
+                    geometry.cells() - 1
+                )));
+            }
+        }
+        let tiles: Vec<u32> = values.iter().map(|&tile| tile as u32).collect();
+        let board = validate(&geometry, &tiles).map_err(Error::InvalidPuzzle)?;
+        let goal = self.goal(&geometry)?;
+        if self.shape.is_none() && self.heuristic == Heuristic::Pdb {
+            // Not checked when the options were, as the shape was unknown.
+            self.pattern_cells(&geometry, &goal)?;
+        }
+        if !is_solvable(&geometry, &goal, &board) {
+            return Err(Error::Unsolvable(format!(
+                "this board cannot reach the goal: its permutation parity and the blank's distance \
+                 to its goal cell differ in parity (only half of all {}x{} boards can reach a given goal)",
+                shape.0, shape.1
+            )));
+        }
+        let mut tiles = [0u8; MAX_CELLS];
+        tiles[..board.len()].copy_from_slice(&board);
+        Ok(Board { shape, cells: board.len(), tiles })
+    }
+
+    fn write_move(mv: Dir) -> MoveCode {
+        [mv as i32, 0, 0]
+    }
+
+    fn code_words(&self, case: &Board) -> usize {
+        if case.cells <= <u64 as Tiles>::CAPACITY {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// 4 bits a cell, cell 0 lowest, up to 16 cells; beyond, 5 bits a cell
+    /// of a 128-bit code, its low word first.
+    fn pack(&self, case: &Board, words: &mut [u64]) {
+        if let [word] = words {
+            *word = u64::pack(case.tiles());
+        } else {
+            let code = u128::pack(case.tiles());
+            (words[0], words[1]) = (code as u64, (code >> 64) as u64);
+        }
+    }
+
+    fn unpack(&self, words: &[u64], _: Option<usize>) -> Result<Vec<i64>> {
+        let shape = self
+            .shape
+            .ok_or_else(|| Error::InvalidArgument("width: sliding codes need the board's width and height".into()))?;
+        let cells = shape.0 * shape.1;
+        let narrow = cells <= <u64 as Tiles>::CAPACITY;
+        let expected = if narrow { 1 } else { 2 };
+        if words.len() != expected {
+            return Err(Error::InvalidArgument(format!(
+                "codes of a {}x{} board take {expected} words each, got {}",
+                shape.0,
+                shape.1,
+                words.len()
+            )));
+        }
+        let code = words.iter().rev().fold(0u128, |code, &word| code << 64 | u128::from(word));
+        let values: Vec<i64> =
+            (0..cells).map(|cell| i64::from(if narrow { (code as u64).get(cell) } else { code.get(cell) })).collect();
+        let bits = if narrow { 4 } else { 5 } * cells;
+        if bits < 128 && code >> bits != 0 {
+            return Err(Error::invalid(format!("code {code:#x} has bits beyond {cells} cells")));
+        }
+        self.read_case(&values)?;
+        Ok(values)
+    }
+
+    fn needs_preparation(&self, purpose: Purpose<SlidingEngine>, cases: &[Board]) -> bool {
+        self.uses_databases(purpose)
+            && Self::shapes(cases).into_iter().any(|shape| {
+                let geometry = geometry(shape);
+                let Ok(goal) = self.goal(&geometry) else { return true };
+                let Ok(patterns) = self.pattern_cells(&geometry, &goal) else { return true };
+                patterns.iter().any(|cells| !pdb_cache::is_loaded(&geometry, cells))
+            })
+    }
+
+    /// The puzzle of every shape among the cases, with its pattern
+    /// databases when the search uses them (loaded, or built and stored).
+    fn prepare(
+        &mut self,
+        purpose: Purpose<SlidingEngine>,
+        cases: &[Board],
+        limits: &Limits,
+        report: Option<Report>,
+    ) -> Result<Option<Outcome>> {
+        let begun = Instant::now();
+        let databases = self.uses_databases(purpose);
+        let build_limits = BuildLimits::new(limits, self.started);
+        for shape in Self::shapes(cases) {
+            if self.prepared.iter().any(|(known, _)| *known == shape) {
+                continue;
+            }
+            let prepared = if shape.0 * shape.1 <= <u64 as Tiles>::CAPACITY {
+                self.puzzle::<u64>(shape, databases, &build_limits, report)?.map(Prepared::Narrow)
+            } else {
+                self.puzzle::<u128>(shape, databases, &build_limits, report)?.map(Prepared::Wide)
+            };
+            match prepared {
+                Ok(prepared) => self.prepared.push((shape, prepared)),
+                Err(outcome) => return Ok(Some(outcome)),
+            }
+        }
+        self.preparation += begun.elapsed();
+        Ok(None)
+    }
+
+    fn solve(&self, case: &Board, engine: SlidingEngine, limits: &Limits) -> Result<SearchResult<Dir>> {
+        let mut result = match self.prepared(case.shape) {
+            Prepared::Narrow(puzzle) => run(puzzle, case.tiles(), engine, limits),
+            Prepared::Wide(puzzle) => run(puzzle, case.tiles(), engine, limits),
+        };
+        result.stats.elapsed += self.preparation;
+        Ok(result)
+    }
+
+    fn lower_bound(&self, case: &Board) -> Result<u32> {
+        Ok(match self.prepared(case.shape) {
+            Prepared::Narrow(puzzle) => puzzle.evaluate(case.tiles()),
+            Prepared::Wide(puzzle) => puzzle.evaluate(case.tiles()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Choice;
+    use crate::puzzles::find;
+
+    fn options(pairs: &[(&str, Value)]) -> Options {
+        pairs.iter().cloned().fold(Options::new(), |options, (name, value)| options.with(name, value))
+    }
+
+    #[test]
+    fn the_specialised_ida_is_the_default_and_ida_the_generic_one() {
+        let entry = find("sliding").expect("registered");
+        assert_eq!(entry.engines(), ["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"]);
+        assert_eq!(entry.heuristics(), ["pdb", "linear-conflict", "manhattan"]);
+        assert_eq!(SlidingEngine::Ida.generic(), Some(Engine::Ida));
+        assert_eq!(SlidingEngine::IdaTiles.generic(), None);
+    }
+
+    #[test]
+    fn every_engine_finds_the_same_cost_on_a_square_board_read_off_its_length() {
+        let entry = find("sliding").expect("registered");
+        let board: Vec<i64> = vec![1, 2, 3, 4, 0, 6, 7, 5, 8];
+        for engine in SlidingEngine::names() {
+            for heuristic in Heuristic::names() {
+                let options =
+                    options(&[("engine", Value::Str(engine.into())), ("heuristic", Value::Str(heuristic.into()))]);
+                let mut job =
+                    entry.job(std::slice::from_ref(&board), false, options, crate::puzzle::Task::Solve).unwrap();
+                job.prepare(Default::default()).unwrap();
+                let (result, _) = job.solve(Default::default()).unwrap().pop().unwrap();
+                assert_eq!(result.cost, Some(2), "{engine} {heuristic}");
+                assert_eq!(result.path, vec![[Dir::Down as i32, 0, 0], [Dir::Right as i32, 0, 0]]);
+            }
+        }
+    }
+
+    #[test]
+    fn boards_that_are_not_square_need_their_shape_and_unsolvable_ones_are_refused() {
+        let entry = find("sliding").expect("registered");
+        let task = crate::puzzle::Task::Solve;
+        let six: Vec<i64> = vec![1, 2, 3, 4, 5, 0];
+        assert!(matches!(
+            entry.job(std::slice::from_ref(&six), false, Options::new(), task),
+            Err(Error::InvalidPuzzle(_))
+        ));
+        let shaped = options(&[("width", Value::Int(3)), ("height", Value::Int(2))]);
+        assert!(entry.job(&[six], false, shaped, task).is_ok());
+        let swapped: Vec<i64> = vec![2, 1, 3, 0];
+        assert!(matches!(entry.job(&[swapped], false, Options::new(), task), Err(Error::Unsolvable(_))));
+        let half = options(&[("width", Value::Int(3))]);
+        assert!(matches!(entry.job(&[], false, half, task), Err(Error::InvalidArgument(m)) if m.starts_with("height")));
+    }
+
+    #[test]
+    fn codes_keep_four_bits_a_cell_up_to_sixteen_cells_and_two_words_beyond() {
+        let entry = find("sliding").expect("registered");
+        let fifteen: Vec<i64> = (1..16).chain([0]).collect();
+        let (width, words) = entry.pack(std::slice::from_ref(&fifteen), Options::new()).unwrap();
+        assert_eq!((width, words[0]), (1, u64::pack(&fifteen.iter().map(|&t| t as u8).collect::<Vec<_>>())));
+        let shape = || options(&[("width", Value::Int(4)), ("height", Value::Int(4))]);
+        assert_eq!(entry.unpack(&words, 1, None, shape()).unwrap(), vec![fifteen]);
+        let twenty_four: Vec<i64> = (1..25).chain([0]).collect();
+        let (width, words) = entry.pack(std::slice::from_ref(&twenty_four), Options::new()).unwrap();
+        assert_eq!(width, 2);
+        let shape = options(&[("width", Value::Int(5)), ("height", Value::Int(5))]);
+        assert_eq!(entry.unpack(&words, 2, None, shape).unwrap(), vec![twenty_four]);
+    }
+}
