@@ -479,11 +479,11 @@ def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
     is_goal = odd_callback(draw, lambda n: n == goal, depth)
     limits_ = {
         "max_cost": maybe(draw, st.one_of(st.none(), st.integers(0, 20))),
-        "max_nodes": maybe(draw, st.integers(0, 3000)),
+        "node_limit": maybe(draw, st.integers(0, 3000)),
         "time_limit": draw(st.one_of(st.floats(0, 0.05), odd)),
         **typo(draw),
     }
-    stored = {"max_states": maybe(draw, st.one_of(st.none(), st.integers(0, 10**4)))}
+    stored = {"state_limit": maybe(draw, st.one_of(st.none(), st.integers(0, 10**4)))}
     goal_state = draw(st.one_of(st.just(goal), odd))
     return draw(
         st.sampled_from(

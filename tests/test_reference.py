@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from idastar.reference import Outcome, SearchResult, bfs, booksort, ida_star
+from idastar.reference import Outcome, bfs, booksort, ida_star
 from idastar.reference.engines import Iteration, bfs_layers
 
 Graph = dict[str, list[tuple[str, int]]]
@@ -69,13 +69,13 @@ def test_goal_is_tested_after_the_bound() -> None:
     result = ida_star("S", successors_of(GOAL_BEFORE_BOUND_TRAP), zero, goal_is("G"))
     assert result.outcome is Outcome.SOLVED
     assert result.cost == 2
-    assert result.path == ["S", "A", "G"]
+    assert result.path == ("S", "A", "G")
 
 
 def test_no_per_iteration_visited_set() -> None:
     result = ida_star("S", successors_of(VISITED_SET_TRAP), zero, goal_is("G"))
     assert result.cost == 4
-    assert result.path == ["S", "B", "A", "C", "G"]
+    assert result.path == ("S", "B", "A", "C", "G")
     assert path_cost(VISITED_SET_TRAP, result.path) == 4
 
 
@@ -84,31 +84,41 @@ def test_thresholds_and_statistics() -> None:
     heuristic = {"S": 1, "A": 1, "B": 1, "G": 0}.__getitem__
     result = ida_star("S", successors_of(graph), heuristic, goal_is("G"))
     assert result.solved
-    assert (result.cost, result.path) == (4, ["S", "B", "G"])
-    assert [it.bound for it in result.iterations] == [1, 3, 4]
-    assert result.iterations[0] == Iteration(bound=1, expanded=1, generated=2)
-    assert result.expanded == sum(it.expanded for it in result.iterations)
-    assert result.generated == sum(it.generated for it in result.iterations)
+    assert (result.cost, result.path) == (4, ("S", "B", "G"))
+    assert [it.bound for it in result.stats.iterations] == [1, 3, 4]
+    assert result.stats.iterations[0] == Iteration(bound=1, expanded=1, generated=2)
+    assert result.expanded == sum(it.expanded for it in result.stats.iterations)
+    assert result.generated == sum(it.generated for it in result.stats.iterations)
 
 
 def test_start_is_goal() -> None:
-    result = ida_star("S", successors_of({}), zero, goal_is("S"), max_nodes=0)
-    assert result == SearchResult(Outcome.SOLVED, 0, ["S"], 0, 0, [Iteration(0, 0, 0)])
-    assert bfs("S", successors_of({}), goal_is("S"), max_nodes=0).path == ["S"]
+    result = ida_star("S", successors_of({}), zero, goal_is("S"), node_limit=0)
+    assert (result.outcome, result.cost, result.path, result.lower_bound) == (
+        Outcome.SOLVED,
+        0,
+        ("S",),
+        0,
+    )
+    assert (result.stats.iterations, result.expanded, result.generated) == (
+        (Iteration(0, 0, 0),),
+        0,
+        0,
+    )
+    assert bfs("S", successors_of({}), goal_is("S"), node_limit=0).path == ("S",)
 
 
 def test_zero_cost_cycles_terminate() -> None:
     graph: Graph = {"S": [("A", 0)], "A": [("S", 0), ("B", 0)], "B": [("A", 0), ("G", 2)]}
     result = ida_star("S", successors_of(graph), zero, goal_is("G"))
-    assert (result.cost, result.path) == (2, ["S", "A", "B", "G"])
+    assert (result.cost, result.path) == (2, ("S", "A", "B", "G"))
 
 
 def test_max_cost() -> None:
     graph = VISITED_SET_TRAP
     below = ida_star("S", successors_of(graph), zero, goal_is("G"), max_cost=3)
     assert below.outcome is Outcome.NO_SOLUTION
-    assert (below.cost, below.path) == (None, [])
-    assert max(it.bound for it in below.iterations) <= 3
+    assert (below.cost, below.path) == (None, ())
+    assert max(it.bound for it in below.stats.iterations) <= 3
     at = ida_star("S", successors_of(graph), zero, goal_is("G"), max_cost=4)
     assert (at.outcome, at.cost) == (Outcome.SOLVED, 4)
 
@@ -116,24 +126,26 @@ def test_max_cost() -> None:
 def test_max_cost_below_the_start_heuristic() -> None:
     result = ida_star("S", successors_of({}), lambda s: 5, goal_is("G"), max_cost=4)
     assert result.outcome is Outcome.NO_SOLUTION
-    assert result.iterations == []
+    assert result.stats.iterations == ()
 
 
 CHAIN: Graph = {str(i): [(str(i + 1), 1)] for i in range(10)}
 
 
-def test_max_nodes() -> None:
-    result = ida_star("0", successors_of(CHAIN), zero, goal_is("10"), max_nodes=5)
+def test_node_limit() -> None:
+    result = ida_star("0", successors_of(CHAIN), zero, goal_is("10"), node_limit=5)
     assert result.outcome is Outcome.NODE_LIMIT
     assert not result.solved
-    assert (result.cost, result.path) == (None, [])
+    assert (result.cost, result.path) == (None, ())
     assert result.expanded == 5
-    enough = ida_star("0", successors_of(CHAIN), lambda s: 10 - int(s), goal_is("10"), max_nodes=10)
+    enough = ida_star(
+        "0", successors_of(CHAIN), lambda s: 10 - int(s), goal_is("10"), node_limit=10
+    )
     assert (enough.outcome, enough.cost, enough.expanded) == (Outcome.SOLVED, 10, 10)
 
-    result = bfs("0", successors_of(CHAIN), goal_is("10"), max_nodes=5)
+    result = bfs("0", successors_of(CHAIN), goal_is("10"), node_limit=5)
     assert (result.outcome, result.expanded) == (Outcome.NODE_LIMIT, 5)
-    enough = bfs("0", successors_of(CHAIN), goal_is("10"), max_nodes=10)
+    enough = bfs("0", successors_of(CHAIN), goal_is("10"), node_limit=10)
     assert (enough.outcome, enough.cost) == (Outcome.SOLVED, 10)
 
 
@@ -142,10 +154,10 @@ def test_no_goal_in_a_finite_graph() -> None:
     never = lambda state: False  # noqa: E731
     result = ida_star("A", successors_of(graph), zero, never)
     assert result.outcome is Outcome.NO_SOLUTION
-    assert (result.cost, result.path) == (None, [])
+    assert (result.cost, result.path) == (None, ())
     result = bfs("A", successors_of(graph), never)
     assert result.outcome is Outcome.NO_SOLUTION
-    assert [it.bound for it in result.iterations] == [0, 1, 2]
+    assert [it.bound for it in result.stats.iterations] == [0, 1, 2]
 
 
 def test_negative_cost_is_rejected() -> None:
@@ -154,7 +166,9 @@ def test_negative_cost_is_rejected() -> None:
 
 
 def test_outcome_values() -> None:
-    assert [o.value for o in Outcome] == ["solved", "no_solution", "node_limit"]
+    # The engines report three of the six outcomes: they take no time limit,
+    # store no states beyond memory and poll no interrupt.
+    assert [o.value for o in Outcome][:3] == ["solved", "no_solution", "node_limit"]
 
 
 def test_bfs_shortest_path_and_layers() -> None:
@@ -165,8 +179,8 @@ def test_bfs_shortest_path_and_layers() -> None:
         "C": [("G", 1)],
     }
     result = bfs("S", successors_of(graph), goal_is("G"))
-    assert (result.cost, result.path) == (2, ["S", "B", "G"])
-    assert [it.bound for it in result.iterations] == [0, 1, 2]
+    assert (result.cost, result.path) == (2, ("S", "B", "G"))
+    assert [it.bound for it in result.stats.iterations] == [0, 1, 2]
     assert bfs("S", successors_of(graph), goal_is("G"), max_cost=1).outcome is Outcome.NO_SOLUTION
     assert bfs("S", successors_of(graph), goal_is("G"), max_cost=2).cost == 2
 
@@ -313,7 +327,8 @@ permutations = st.integers(1, 7).flatmap(lambda n: st.permutations(range(1, n + 
 )
 def test_seed_samples(perm: tuple[int, ...], answer: str) -> None:
     assert booksort.judge_answer(perm) == answer
-    cost, moves = booksort.solve(perm, max_moves=4)
+    solution = booksort.solve(perm, max_moves=4)
+    cost, moves = solution.cost, list(solution.path)
     if answer == "5 or more":
         assert (cost, moves) == (None, [])
     else:
@@ -324,7 +339,8 @@ def test_seed_samples(perm: tuple[int, ...], answer: str) -> None:
 
 def test_sample_beyond_the_judge_limit_is_five() -> None:
     perm = (6, 8, 5, 3, 4, 7, 2, 9, 1, 10)
-    cost, moves = booksort.solve(perm)
+    solution = booksort.solve(perm)
+    cost, moves = solution.cost, list(solution.path)
     assert cost == 5
     assert replay(perm, moves) == tuple(range(1, 11))
 
@@ -420,16 +436,18 @@ def test_distance_distribution(n: int) -> None:
 @settings(max_examples=80, deadline=None)
 @given(permutations)
 def test_solve_is_optimal_and_replays(perm: list[int]) -> None:
-    cost, moves = booksort.solve(perm)
+    solution = booksort.solve(perm)
+    cost, moves = solution.cost, list(solution.path)
     assert cost == distances_to_sorted(len(perm))[tuple(perm)]
     assert len(moves) == cost
     assert replay(tuple(perm), moves) == tuple(range(1, len(perm) + 1))
     assert booksort.judge_answer(perm) == str(cost)
     if cost > 0:
-        assert booksort.solve(perm, max_moves=cost - 1) == (None, [])
+        capped = booksort.solve(perm, max_moves=cost - 1)
+        assert (capped.cost, capped.path, capped.outcome) == (None, (), Outcome.NO_SOLUTION)
 
 
 @settings(max_examples=15, deadline=None)
 @given(permutations)
 def test_ida_star_agrees_with_bfs(perm: list[int]) -> None:
-    assert booksort.solve(perm)[0] == booksort.distance(perm)
+    assert booksort.solve(perm).cost == booksort.distance(perm)

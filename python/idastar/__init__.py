@@ -30,6 +30,7 @@ report it.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import _core
@@ -42,10 +43,25 @@ if TYPE_CHECKING:
     from . import booksort, fifteen, reference, rotation, search, sliding, squares  # noqa: F401
     from ._results import BatchResult, Iteration, Outcome, Solution, Stats
 
+#: Every puzzle module by name: the core's registry, with ``fifteen`` (the
+#: 4 x 4 board of ``sliding``) beside ``sliding``. Each offers the same
+#: vocabulary (README, "One vocabulary").
+PUZZLES: tuple[str, ...] = tuple(
+    sorted({*_core.PUZZLES, *(("fifteen",) if "sliding" in _core.PUZZLES else ())})
+)
+
+
+def puzzle(name: str) -> ModuleType:
+    """The puzzle module called ``name`` (one of :data:`PUZZLES`)."""
+    if name not in PUZZLES:
+        raise ValueError(f"unknown puzzle {name!r}; the puzzles are {', '.join(PUZZLES)}")
+    return importlib.import_module(f".{name}", __name__)
+
+
 #: Imported on first use, so that a command or a script pays only for the
 #: puzzles it touches.
 _SUBMODULES = frozenset(
-    {"booksort", "fifteen", "reference", "rotation", "search", "sliding", "squares"}
+    {*PUZZLES, "booksort", "fifteen", "reference", "rotation", "search", "sliding", "squares"}
 )
 
 
@@ -66,6 +82,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "PUZZLES",
     "BatchResult",
     "InternalError",
     "InvalidPuzzle",
@@ -77,6 +94,7 @@ __all__ = [
     "__version__",
     "booksort",
     "fifteen",
+    "puzzle",
     "rotation",
     "search",
     "sliding",

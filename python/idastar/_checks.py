@@ -60,7 +60,7 @@ def non_negative(name: str, value: int | None, most: int = MOST_COUNT) -> int | 
     try:
         number = exact_int(value)
     except TypeError:
-        number = -1
+        raise TypeError(f"{name} must be an integer or None, got {value!r}") from None
     if number < 0:
         raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
     return min(number, most)
@@ -72,7 +72,7 @@ def seconds(name: str, value: float | None) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be a non-negative number of seconds or None, got {value!r}")
+        raise TypeError(f"{name} must be a number of seconds or None, got {value!r}")
     try:
         number = float(value)
     except OverflowError:  # an int beyond any float, and so positive or negative

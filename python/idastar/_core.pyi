@@ -41,36 +41,37 @@ _PanicException: type[BaseException]
 
 def _take_panic_report() -> str | None: ...
 def _thread_pools() -> tuple[int, list[int]]: ...
-def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
-def booksort_solve(
-    books: Sequence[int],
-    *,
-    engine: str = "ida",
-    heuristic: str = "cycles",
-    goal_ball: int | None = None,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    table_entries: int | None = None,
-) -> _Raw: ...
-def booksort_lower_bound(books: Sequence[int], heuristic: str = "cycles") -> int: ...
-def booksort_distance_distribution(n: int) -> list[int]: ...
-def booksort_solve_many(
+
+# The puzzle contract: every registered puzzle by name (PUZZLES), its cases
+# as integers, its options as one dict.
+PUZZLES: tuple[str, ...]
+#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra)
+RawResult = tuple[
+    str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float, int | None
+]
+
+def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
+def solve(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> RawResult: ...
+def solve_many(
+    puzzle: str,
     cases: Any,
-    *,
-    engine: str = "ida",
-    heuristic: str = "cycles",
-    goal_ball: int | None = None,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-    table_entries: int | None = None,
+    options: dict[str, Any] | None = None,
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
 ) -> Any: ...
+def lower_bound(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> int: ...
+def distance_distribution(
+    puzzle: str, size: int | None = None, options: dict[str, Any] | None = None
+) -> list[int]: ...
+def pack(puzzle: str, cases: Any, options: dict[str, Any] | None = None) -> NDArray[numpy.uint64]: ...
+def unpack(
+    puzzle: str,
+    codes: NDArray[numpy.uint64],
+    size: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> NDArray[numpy.int64]: ...
+def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
 def rotation_solve(
     values: Sequence[int],
     *,
@@ -90,8 +91,6 @@ def rotation_solve_many(
     paths: bool = True,
     solutions: bool = False,
 ) -> Any: ...
-def booksort_pack(shelves: NDArray[numpy.int64]) -> NDArray[numpy.uint64]: ...
-def booksort_unpack(codes: NDArray[numpy.uint64], n: int) -> NDArray[numpy.int64]: ...
 def rotation_pack(boards: NDArray[numpy.int64]) -> NDArray[numpy.uint64]: ...
 def rotation_unpack(codes: NDArray[numpy.uint64]) -> NDArray[numpy.int64]: ...
 def sliding_pack(

@@ -94,28 +94,116 @@ class Stats:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Solution(Generic[M]):
-    """The answer of one solve.
+_OUTCOME_BY_NAME: dict[str, Outcome] = {outcome.value: outcome for outcome in Outcome}
+_set = object.__setattr__
 
-    ``cost`` is the optimal number of moves (for unit-cost puzzles) and
+
+class Solution(Generic[M]):
+    """The answer of one solve, the same for every puzzle and engine.
+
+    ``cost`` is the optimal cost (the number of moves, for the puzzles) and
     ``path`` the moves themselves, both only when ``outcome`` is
     :attr:`Outcome.SOLVED`. ``lower_bound`` is what the search proved
     otherwise: the optimum is at least this (``None``: no solution at all).
+    ``stats`` says what the search did; ``expanded``, ``generated`` and
+    ``elapsed`` are its totals.
+
+    Immutable, comparable and picklable. A puzzle may add fields in a
+    subclass (the Rotation Game's ``centre``).
     """
+
+    # Slots rather than a dataclass: a batch builds one per case, and this
+    # keeps that to a fraction of a microsecond; the statistics are built
+    # from the core's numbers only when asked for.
+    __slots__ = ("_stats", "cost", "lower_bound", "outcome", "path")
+    #: The fields, in the order the constructor takes them.
+    _FIELDS: tuple[str, ...] = ("outcome", "cost", "path", "lower_bound", "stats")
+    #: The field a subclass fills from the core's extra number, if any.
+    _EXTRA: str | None = None
 
     outcome: Outcome
     cost: int | None
     path: tuple[M, ...]
     lower_bound: int | None
-    stats: Stats
+    #: A :class:`Stats`, or the core's numbers for one until first asked for.
+    _stats: Stats | tuple[Any, ...]
+
+    def __init__(
+        self,
+        outcome: Outcome | str,
+        cost: int | None,
+        path: Sequence[M],
+        lower_bound: int | None,
+        stats: Stats,
+        **extra: Any,
+    ) -> None:
+        _set(self, "outcome", Outcome(outcome))
+        _set(self, "cost", cost)
+        _set(self, "path", tuple(path))
+        _set(self, "lower_bound", lower_bound)
+        _set(self, "_stats", stats)
+        for name in self._FIELDS[5:]:
+            _set(self, name, extra.pop(name, None))
+        if extra:
+            raise TypeError(f"{type(self).__name__} has no field {next(iter(extra))!r}")
+
+    @property
+    def stats(self) -> Stats:
+        """Per-iteration counts, totals and wall time of the search."""
+        stats = self._stats
+        if isinstance(stats, tuple):  # the core's numbers, not yet a Stats
+            iterations, expanded, generated, elapsed = stats
+            stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
+            _set(self, "_stats", stats)
+        return stats
 
     @property
     def solved(self) -> bool:
         return self.outcome is Outcome.SOLVED
 
+    @property
+    def expanded(self) -> int:
+        """Nodes expanded (``stats.expanded``)."""
+        return self.stats.expanded
+
+    @property
+    def generated(self) -> int:
+        """Nodes generated (``stats.generated``)."""
+        return self.stats.generated
+
+    @property
+    def elapsed(self) -> float:
+        """Wall time of the search in seconds (``stats.elapsed``)."""
+        return self.stats.elapsed
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        values = self._values()
+        return (_rebuild, (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))))
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary (moves become lists)."""
+        stats = self.stats
         return {
             "outcome": self.outcome.value,
             "cost": self.cost,
@@ -124,23 +212,35 @@ class Solution(Generic[M]):
             "stats": {
                 "iterations": [
                     {"bound": it.bound, "expanded": it.expanded, "generated": it.generated}
-                    for it in self.stats.iterations
+                    for it in stats.iterations
                 ],
-                "expanded": self.stats.expanded,
-                "generated": self.stats.generated,
-                "elapsed": self.stats.elapsed,
+                "expanded": stats.expanded,
+                "generated": stats.generated,
+                "elapsed": stats.elapsed,
             },
+            **{name: getattr(self, name) for name in self._FIELDS[5:]},
         }
 
     @classmethod
     def _from_raw(
-        cls: type[S], raw: RawResult[Any], move: Callable[..., Any] | None = None, **extra: Any
+        cls: type[S], raw: Sequence[Any], move: Callable[[Any], Any] | None = None, **extra: Any
     ) -> S:
-        """From the core's tuple; ``extra`` fills the fields a subclass adds."""
-        outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = raw
-        moves = tuple(move(*m) for m in path) if move is not None else tuple(path)
-        stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
-        return cls(Outcome(outcome), cost, moves, lower_bound, stats, **extra)
+        """From the core's tuple (see ``_core.solve``); ``move`` turns each
+        move of the path from the core's numbers into the module's form."""
+        solution = object.__new__(cls)
+        _set(solution, "outcome", _OUTCOME_BY_NAME[raw[0]])
+        _set(solution, "cost", raw[1])
+        _set(solution, "path", tuple(map(move, raw[2])) if move is not None else tuple(raw[2]))
+        _set(solution, "lower_bound", raw[3])
+        _set(solution, "_stats", (raw[4], raw[5], raw[6], raw[7]))
+        if cls._EXTRA is not None:
+            _set(solution, cls._EXTRA, raw[8] if len(raw) > 8 else extra.get(cls._EXTRA))
+        return solution
+
+
+def _rebuild(cls: type[S], values: tuple[Any, ...], extra: dict[str, Any]) -> S:
+    """Unpickles a :class:`Solution` (of any subclass)."""
+    return cls(*values, **extra)
 
 
 @dataclass(frozen=True, eq=False)
@@ -149,14 +249,14 @@ class BatchResult:
     entry per case, in input order.
 
     Made for large batches (heuristic studies, data sets): no Python object
-    per case. ``result.lengths[result.solved]`` are the optima found;
+    per case. ``result.costs[result.solved]`` are the optima found;
     :meth:`solution` gives one case as a :class:`Solution` when needed.
     """
 
     #: ``uint8`` outcome codes: ``Outcome.from_code(code)``; 0 is solved.
     outcomes: NDArray[numpy.uint8]
-    #: ``int32`` optimal lengths (the cost: every move costs 1); -1 when not solved.
-    lengths: NDArray[numpy.int32]
+    #: ``int32`` optimal costs (the number of moves); -1 when not solved.
+    costs: NDArray[numpy.int32]
     #: ``int32`` proven lower bounds (the optimum itself when solved); -1
     #: when there is none (no solution at all).
     lower_bounds: NDArray[numpy.int32]
@@ -165,15 +265,15 @@ class BatchResult:
     #: ``uint64`` nodes generated by each search.
     generated: NDArray[numpy.uint64]
     #: ``float64`` wall time of each search in seconds.
-    seconds: NDArray[numpy.float64]
+    elapsed: NDArray[numpy.float64]
     #: ``int32`` moves, one row per case, padded with -1 to the longest:
     #: shape ``(cases, longest)``, or ``(cases, longest, 3)`` for Booksort's
     #: ``(start, split, end)``; each puzzle module says how its moves are
     #: numbered. ``None`` when asked for ``paths=False``.
     paths: NDArray[numpy.int32] | None = None
-    #: The Rotation Game only: ``uint8`` number left in the centre (0 when
+    #: The Rotation Game only: ``int32`` number left in the centre (-1 when
     #: not solved).
-    centres: NDArray[numpy.uint8] | None = None
+    centres: NDArray[numpy.int32] | None = None
 
     def __len__(self) -> int:
         return len(self.outcomes)
@@ -191,8 +291,26 @@ class BatchResult:
         """The moves of case ``index`` as numbers (padding dropped)."""
         if self.paths is None:
             raise ValueError("this batch was solved with paths=False")
-        length = int(self.lengths[index])
-        return [] if length < 0 else self.paths[index][:length].tolist()
+        cost = int(self.costs[index])
+        return [] if cost < 0 else self.paths[index][:cost].tolist()
+
+    def solution(self, index: int) -> Solution[Any]:
+        """Case ``index`` as a :class:`Solution`, its moves as numbers (a
+        list per move for puzzles whose moves take several) and without
+        per-iteration statistics."""
+        cost = int(self.costs[index])
+        bound = int(self.lower_bounds[index])
+        path = self.path(index) if self.paths is not None else []
+        stats = Stats(
+            (), int(self.expanded[index]), int(self.generated[index]), float(self.elapsed[index])
+        )
+        return Solution(
+            self.outcome(index),
+            None if cost < 0 else cost,
+            path,
+            None if bound < 0 else bound,
+            stats,
+        )
 
     @classmethod
     def _from_arrays(cls, arrays: dict[str, Any]) -> BatchResult:

@@ -11,15 +11,19 @@ has exactly one such name, so ``n`` books have ``C(n + 1, 3)`` moves.
 >>> result = booksort.solve([1, 3, 4, 6, 2, 5])
 >>> result.cost
 2
->>> shelf = (1, 3, 4, 6, 2, 5)
->>> for move in result.path:
-...     shelf = booksort.apply(shelf, move)
->>> shelf
+>>> booksort.replay([1, 3, 4, 6, 2, 5], result.path)
 (1, 2, 3, 4, 5, 6)
 
 Up to :data:`MAX_BOOKS` = 16 books (4 bits per book in a 64-bit state). The
 judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 :func:`solve` and :func:`distance` give the exact, uncapped answer.
+
+Booksort's own options, besides those every puzzle takes (README, "One
+vocabulary"): ``goal_ball``, the radius of the ball of shelves around the
+sorted one whose exact distances are stored (0 to :data:`MAX_GOAL_BALL`; by
+default 3 up to 12 books and 2 above; built once per process), and
+``table_entries``, the learned bounds IDA* keeps (65,536 unless
+``max_moves`` is given, then none; 0 for none).
 """
 
 from __future__ import annotations
@@ -28,50 +32,50 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from . import _core
-from ._checks import (
-    DEFAULT_STATE_LIMIT,
-    MOST_COST,
-    case_array,
-    code_array,
-    exact_int,
-    int_from,
-    is_array,
-    items_of,
-    non_negative,
-    positive,
-    seconds,
-    state_limit_for,
-)
+from ._checks import DEFAULT_STATE_LIMIT, int_from
 from ._core import InvalidPuzzle
-from ._results import BatchResult, Solution, batch_output
+from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._puzzle import replay as _replay
+from ._results import BatchResult, Solution
 
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
+    from typing_extensions import Unpack
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
+    "ENGINES",
+    "HARD_CASE",
+    "HEURISTICS",
     "JUDGE_CAP",
     "MAX_BOOKS",
     "MAX_DISTRIBUTION_BOOKS",
     "MAX_GOAL_BALL",
+    "NAME",
     "BlockMove",
+    "Case",
     "Engine",
     "Heuristic",
+    "Options",
     "apply",
     "distance",
     "distance_distribution",
+    "is_solved",
     "judge",
     "judge_many",
     "judge_solution",
     "lower_bound",
     "moves",
     "pack",
+    "random",
+    "replay",
     "solve",
     "solve_many",
     "unpack",
 ]
 
+NAME = "booksort"
 #: The most books a position may hold.
 MAX_BOOKS: int = _core.MAX_BOOKS
 #: The most books :func:`distance_distribution` takes (12! bytes of distances).
@@ -83,6 +87,8 @@ JUDGE_CAP = 5
 
 Engine = Literal["ida", "astar", "iddfs", "bfs", "bidirectional"]
 Heuristic = Literal["cycles", "breakpoints"]
+#: A shelf: a permutation of ``1..n``, ``1 <= n <= 16``.
+Case = Sequence[int]
 
 
 class BlockMove(NamedTuple):
@@ -97,6 +103,38 @@ class BlockMove(NamedTuple):
         return BlockMove(self.start, self.start + self.end - self.split, self.end)
 
 
+class Options(SearchOptions, total=False):
+    """The options of :func:`solve` and :func:`solve_many`."""
+
+    #: ``"ida"`` (IDA*, the default), ``"astar"``, ``"iddfs"``, ``"bfs"`` or
+    #: ``"bidirectional"``; the last three need memory or time that grow
+    #: fast with the distance.
+    engine: Engine
+    #: ``"cycles"`` (the cycle-graph bound of Bafna and Pevzner with
+    #: breakpoints, the default) or ``"breakpoints"`` (the judge's
+    #: ``ceil(breakpoints / 3)``).
+    heuristic: Heuristic
+    #: Radius of the stored ball of exact distances around the sorted shelf.
+    goal_ball: int | None
+    #: IDA* only: the learned bounds kept (a power of two is used; 0 for none).
+    table_entries: int | None
+
+
+def _shelf(books: Case) -> list[int]:
+    return integers(books, "book")
+
+
+_PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
+    NAME, values=_shelf, move=BlockMove._make
+)
+#: The engines, the default (fastest) first.
+ENGINES: tuple[str, ...] = _PUZZLE.engines
+#: The heuristics, the default first.
+HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+#: A shelf that takes IDA* seconds (about ten here): 16 books, 9 moves from sorted.
+HARD_CASE: tuple[int, ...] = (3, 8, 13, 9, 2, 6, 12, 7, 14, 5, 4, 11, 15, 1, 16, 10)
+
+
 def moves(n: int) -> list[BlockMove]:
     """Every block move on ``n`` books (``0 <= n <= MAX_BOOKS``), each once,
     in lexicographic order."""
@@ -106,33 +144,16 @@ def moves(n: int) -> list[BlockMove]:
     ]
 
 
-def _books(books: Sequence[int]) -> tuple[int, ...]:
-    """The books as a tuple of ints, or InvalidPuzzle naming what is wrong."""
-    result = []
-    for position, book in enumerate(items_of(books, "books"), 1):
-        try:
-            result.append(exact_int(book))
-        except TypeError:
-            raise InvalidPuzzle(
-                f"book at position {position} must be an integer, got {book!r}"
-            ) from None
-    n = len(result)
-    if not 1 <= n <= MAX_BOOKS:
-        raise InvalidPuzzle(f"booksort needs 1 to {MAX_BOOKS} books, got {n}")
-    for position, book in enumerate(result, 1):
-        if not 1 <= book <= n:
-            raise InvalidPuzzle(f"book {book} at position {position} is out of range 1..{n}")
-    if len(set(result)) != n:
-        repeated = next(b for b in result if result.count(b) > 1)
-        raise InvalidPuzzle(
-            f"book {repeated} appears twice; the books must be a permutation of 1..{n}"
-        )
-    return tuple(result)
+def _checked(books: Case) -> tuple[int, ...]:
+    """The shelf as a tuple, checked by the core (which names what is wrong)."""
+    shelf = _shelf(books)
+    _core.pack(NAME, [shelf])
+    return tuple(shelf)
 
 
-def apply(books: Sequence[int], move: tuple[int, int, int]) -> tuple[int, ...]:
+def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
     """The shelf after ``move``; raises InvalidPuzzle if the move does not fit."""
-    shelf = _books(books)
+    shelf = _checked(books)
     start, split, end = move
     if not 0 <= start < split < end <= len(shelf):
         raise InvalidPuzzle(
@@ -141,140 +162,71 @@ def apply(books: Sequence[int], move: tuple[int, int, int]) -> tuple[int, ...]:
     return shelf[:start] + shelf[split:end] + shelf[start:split] + shelf[end:]
 
 
-def solve(
-    books: Sequence[int],
-    *,
-    max_moves: int | None = None,
-    engine: Engine = "ida",
-    heuristic: Heuristic = "cycles",
-    goal_ball: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
-    table_entries: int | None = None,
-) -> Solution[BlockMove]:
+def replay(books: Case, path: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
+    """The shelf after every move of ``path`` in turn."""
+    return _replay(apply, _checked(books), path)
+
+
+def is_solved(books: Case) -> bool:
+    """True when the shelf is sorted."""
+    shelf = _checked(books)
+    return list(shelf) == sorted(shelf)
+
+
+def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
+    """A uniformly random shelf of ``n`` books (deterministic for a ``seed``)."""
+    n = int_from("n", n, 1, MAX_BOOKS)
+    shelf = list(range(1, n + 1))
+    rng(seed).shuffle(shelf)
+    return tuple(shelf)
+
+
+def solve(books: Case, **options: Unpack[Options]) -> Solution[BlockMove]:
     """Sort ``books`` (a permutation of 1..n) with the fewest block moves.
 
-    Args:
-        books: the shelf, a permutation of ``1..n`` with ``1 <= n <= 16``.
-        max_moves: look for solutions of at most this many moves; beyond
-            it the outcome is ``no_solution`` with ``lower_bound`` above it.
-        engine: ``"ida"`` (IDA*, the default), ``"astar"``, ``"iddfs"``,
-            ``"bfs"`` or ``"bidirectional"`` (bidirectional BFS). The last
-            three need memory or time that grow fast with the distance.
-        heuristic: ``"cycles"`` (the cycle-graph bound of Bafna and Pevzner
-            together with breakpoints, the default) or ``"breakpoints"``
-            (the judge solution's ``ceil(breakpoints / 3)``).
-        goal_ball: exact distances of every shelf within this many moves of
-            the sorted one are stored and make the heuristic exact there
-            (0 switches it off). Built once per process; by default 3 up to
-            12 books and 2 above.
-        node_limit: stop after expanding this many nodes.
-        time_limit: stop after this many seconds.
-        state_limit: the engines that store states (``"astar"``, ``"bfs"``,
-            ``"bidirectional"``) stop with ``memory_limit`` before storing
-            more; :data:`DEFAULT_STATE_LIMIT` (20 million, about 1.5 GB)
-            unless given, as for the sliding puzzles.
-        table_entries: IDA* only: a transposition table of this many
-            learned bounds (a power of two is used; 0 for none). By default
-            65,536 (1 MiB) for uncapped solves, where it pays for itself on
-            the hard shelves, and none under ``max_moves``.
+    The options are those every puzzle takes (``engine``, ``heuristic``,
+    ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``; see
+    :class:`Options`) and booksort's ``goal_ball`` and ``table_entries``
+    (the module's docstring).
 
     Returns:
         A :class:`~idastar.Solution` whose path is a tuple of
-        :class:`BlockMove` that :func:`apply` replays.
+        :class:`BlockMove` that :func:`replay` replays.
 
     Raises:
         InvalidPuzzle: ``books`` is not a permutation of 1..n, or n is out of range.
-        ValueError: an option is out of range.
+        ValueError: an option is out of range (the message names it).
+        TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    shelf = _books(books)
-    options = _search_options(
-        engine, heuristic, goal_ball, max_moves, node_limit, time_limit, state_limit, table_entries
-    )
-    return Solution._from_raw(_core.booksort_solve(list(shelf), **options), BlockMove)
-
-
-def _search_options(
-    engine: Engine,
-    heuristic: Heuristic,
-    goal_ball: int | None,
-    max_moves: int | None,
-    node_limit: int | None,
-    time_limit: float | None,
-    state_limit: int | None,
-    table_entries: int | None,
-) -> dict[str, Any]:
-    """The options of :func:`solve` checked and named as the core takes them."""
-    return {
-        "engine": engine,
-        "heuristic": heuristic,
-        "goal_ball": _goal_ball(goal_ball),
-        "max_cost": non_negative("max_moves", max_moves, MOST_COST),
-        "max_nodes": non_negative("node_limit", node_limit),
-        "time_limit": seconds("time_limit", time_limit),
-        "max_states": state_limit_for(engine, state_limit, DEFAULT_STATE_LIMIT),
-        "table_entries": _table_entries(table_entries, max_moves),
-    }
-
-
-#: The transposition table of uncapped solves: 1 MiB, allocated per solve.
-DEFAULT_TABLE_ENTRIES = 1 << 16
-
-
-def _table_entries(entries: int | None, max_moves: int | None) -> int:
-    if entries is None:
-        return DEFAULT_TABLE_ENTRIES if max_moves is None else 0
-    return non_negative("table_entries", entries) or 0
+    return _PUZZLE.solve(books, options)  # type: ignore[arg-type]
 
 
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    max_moves: int | None = ...,
-    engine: Engine = ...,
-    heuristic: Heuristic = ...,
-    goal_ball: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
-    state_limit: int | None = ...,
-    table_entries: int | None = ...,
     threads: int | None = ...,
     arrays: Literal[False] = ...,
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> list[Solution[BlockMove]]: ...
 @overload
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    max_moves: int | None = ...,
-    engine: Engine = ...,
-    heuristic: Heuristic = ...,
-    goal_ball: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
-    state_limit: int | None = ...,
-    table_entries: int | None = ...,
     threads: int | None = ...,
     arrays: Literal[True],
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> BatchResult: ...
 def solve_many(
-    cases: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    max_moves: int | None = None,
-    engine: Engine = "ida",
-    heuristic: Heuristic = "cycles",
-    goal_ball: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
-    table_entries: int | None = None,
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
+    **options: Unpack[Options],
 ) -> list[Solution[BlockMove]] | BatchResult:
     """:func:`solve` for many shelves at once, on all cores, results in input order.
 
@@ -291,28 +243,22 @@ def solve_many(
     A bad shelf raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    shelves: Any
-    if is_array(cases):
-        shelves = case_array(cases)
-    else:
-        shelves = []
-        for index, books in enumerate(cases):
-            try:
-                shelves.append(list(_books(books)))
-            except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"case {index}: {error}") from None
-    options = _search_options(
-        engine, heuristic, goal_ball, max_moves, node_limit, time_limit, state_limit, table_entries
-    )
-    raws = _core.booksort_solve_many(
-        shelves, threads=positive("threads", threads), arrays=arrays, paths=paths, **options
-    )
-    return batch_output(raws, arrays, BlockMove)
+    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
+
+
+def distance(books: Case, **options: Unpack[Options]) -> int:
+    """The exact number of block moves that sorts ``books``."""
+    return _PUZZLE.distance(books, options)  # type: ignore[arg-type]
+
+
+def lower_bound(books: Case, heuristic: Heuristic = "cycles") -> int:
+    """The admissible lower bound ``heuristic`` gives for ``books`` (no goal ball)."""
+    return _PUZZLE.lower_bound(books, {"heuristic": heuristic})
 
 
 def pack(shelves: Any) -> NDArray[numpy.uint64]:
-    """Shelves of ``n`` books (a 2-D integer array, one shelf a row, or a
-    sequence of equal-length shelves) as the core's ``uint64`` codes.
+    """Shelves (a 2-D integer array, one shelf a row, or a sequence of
+    shelves) as the core's ``uint64`` codes.
 
     Book ``b`` at position ``i`` (0-based) is ``b - 1`` in bits
     ``4i .. 4i + 3``; the sorted shelf of ``n`` books is
@@ -320,53 +266,33 @@ def pack(shelves: Any) -> NDArray[numpy.uint64]:
     that is not a permutation of ``1..n`` raises
     :class:`~idastar.InvalidPuzzle` naming it.
     """
-    return _core.booksort_pack(case_array(shelves))
+    return _PUZZLE.pack(shelves, {})
 
 
-def unpack(codes: Any, n: int) -> NDArray[numpy.int64]:
+def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
     """``uint64`` codes (as :func:`pack` makes them) back to shelves of ``n``
     books, one a row."""
-    books = int_from("the number of books n", n, 1, MAX_BOOKS, InvalidPuzzle)
-    return _core.booksort_unpack(code_array(codes), books)
-
-
-def _goal_ball(radius: int | None) -> int | None:
-    radius = non_negative("goal_ball", radius)
-    if radius is not None and radius > MAX_GOAL_BALL:
-        raise ValueError(f"goal_ball must be at most {MAX_GOAL_BALL}, got {radius}")
-    return radius
-
-
-def distance(books: Sequence[int]) -> int:
-    """The exact number of block moves that sorts ``books``."""
-    result = solve(books)
-    assert result.cost is not None  # every shelf can be sorted
-    return result.cost
+    return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_BOOKS), {})
 
 
 #: How judge mode searches: nothing beyond the cap, and a goal ball of
 #: radius 1, which costs nothing to build and is all a shallow search needs.
-_JUDGE_SEARCH = {"max_moves": JUDGE_CAP - 1, "goal_ball": 1}
+_JUDGE_SEARCH: Options = {"max_moves": JUDGE_CAP - 1, "goal_ball": 1}
 
 
-def judge(books: Sequence[int]) -> int | None:
+def judge(books: Case) -> int | None:
     """The judge's answer: the distance if below :data:`JUDGE_CAP`, else None ("5 or more")."""
     return judge_solution(books).cost
 
 
-def judge_solution(books: Sequence[int]) -> Solution[BlockMove]:
+def judge_solution(books: Case) -> Solution[BlockMove]:
     """The whole search behind :func:`judge`: the path when the answer is below the cap."""
-    return solve(books, **_JUDGE_SEARCH)  # type: ignore[arg-type]
+    return solve(books, **_JUDGE_SEARCH)
 
 
-def judge_many(cases: Iterable[Sequence[int]]) -> list[int | None]:
+def judge_many(cases: Iterable[Case]) -> list[int | None]:
     """:func:`judge` for many shelves at once, on all cores, in input order."""
-    return [r.cost for r in solve_many(cases, **_JUDGE_SEARCH)]  # type: ignore[call-overload]
-
-
-def lower_bound(books: Sequence[int], heuristic: Heuristic = "cycles") -> int:
-    """The admissible lower bound ``heuristic`` gives for ``books`` (no goal ball)."""
-    return _core.booksort_lower_bound(list(_books(books)), heuristic)
+    return [r.cost for r in solve_many(cases, **_JUDGE_SEARCH)]
 
 
 def distance_distribution(n: int) -> list[int]:
@@ -378,7 +304,7 @@ def distance_distribution(n: int) -> list[int]:
     (``KeyboardInterrupt``).
     """
     if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidPuzzle(f"n must be an integer, got {n!r}")
+        raise TypeError(f"n must be an integer, got {n!r}")
     if not 1 <= n <= MAX_DISTRIBUTION_BOOKS:
         raise ValueError(f"n must be from 1 to {MAX_DISTRIBUTION_BOOKS}, got {n}")
-    return list(_core.booksort_distance_distribution(n))
+    return list(_core.distance_distribution(NAME, n))

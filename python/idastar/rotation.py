@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
@@ -101,25 +100,15 @@ CENTRE = (6, 7, 8, 11, 12, 15, 16, 17)
 Engine = Literal["table", "ida"]
 
 
-@dataclass(frozen=True)
 class RotationSolution(Solution[str]):
     """A :class:`~idastar.Solution` whose path is move letters, plus the centre number."""
 
+    __slots__ = ("centre",)
+    _FIELDS = (*Solution._FIELDS, "centre")
+    _EXTRA = "centre"
+
     #: The number in the centre after the moves (None when not solved).
-    centre: int | None = None
-
-    @property
-    def moves(self) -> str:
-        """The move letters as one string ("" when the centre is already filled)."""
-        return "".join(self.path)
-
-    @property
-    def length(self) -> int | None:
-        """The number of moves (the same as ``cost``)."""
-        return self.cost
-
-    def to_dict(self) -> dict[str, object]:
-        return {**super().to_dict(), "moves": self.moves, "centre": self.centre}
+    centre: int | None
 
 
 def _is_plain_board(values: object) -> bool:

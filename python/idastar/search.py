@@ -11,9 +11,13 @@ and call back into Python for each state:
   integer; it must never overestimate, or the answer may not be optimal);
 * ``is_goal(state)`` says whether ``state`` is a goal.
 
-States may be any hashable values (tuples, strings, frozensets, ...). The
-functions have the signatures and results of the pure-Python reference
-engines in :mod:`idastar.reference`, so either can stand in for the other.
+States may be any hashable values (tuples, strings, frozensets, ...). Every
+function returns an :class:`idastar.Solution`, as the puzzles do, whose
+``path`` is the states from the start to the goal; the limits are named as
+the puzzles' (``max_cost``, since costs need not count moves, ``node_limit``,
+``time_limit``, ``state_limit``). The reference engines in
+:mod:`idastar.reference` take the same arguments and return the same type,
+so either can stand in for the other.
 
 >>> from idastar import search
 >>> def moves(n):  # from n, add 1 or double, each for 1
@@ -21,7 +25,7 @@ engines in :mod:`idastar.reference`, so either can stand in for the other.
 ...     yield 2 * n, 1
 >>> result = search.bfs(1, moves, lambda n: n == 10)
 >>> result.cost, result.path
-(4, [1, 2, 4, 5, 10])
+(4, (1, 2, 4, 5, 10))
 
 An exception raised by a callback stops the search and propagates as is;
 Ctrl-C raises :class:`KeyboardInterrupt`. The callbacks run with the GIL
@@ -47,12 +51,11 @@ Every function raises:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from . import _core
 from ._checks import MOST_COST, MOST_COUNT, non_negative, seconds
-from ._results import Iteration, Outcome
+from ._results import Solution
 
 __all__ = ["SearchResult", "astar", "bfs", "bidirectional_bfs", "ida_star", "iddfs"]
 
@@ -60,53 +63,21 @@ State = TypeVar("State", bound=Hashable)
 Successors = Callable[[Any], Iterable[tuple[Any, int]]]
 
 
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search on Python callables reports.
-
-    ``path`` holds the states from the start to the goal, both included,
-    when solved, and is empty otherwise; ``cost`` is the optimal cost when
-    solved. ``lower_bound`` is what the search proved otherwise (None: no
-    goal is reachable at all).
-    """
-
-    outcome: Outcome
-    cost: int | None
-    path: list[Any] = field(default_factory=list)
-    expanded: int = 0
-    generated: int = 0
-    iterations: list[Iteration] = field(default_factory=list)
-    lower_bound: int | None = None
-    #: Wall time of the search in seconds.
-    elapsed: float = 0.0
-
-    @property
-    def solved(self) -> bool:
-        return self.outcome is Outcome.SOLVED
+#: What every search returns: the package's one result type, its path the
+#: states from the start to the goal, both included, when solved.
+SearchResult = Solution
 
 
-def _run(engine: str, start: Any, successors: Successors, **options: Any) -> SearchResult:
-    for name, most in (
-        ("max_cost", MOST_COST),
-        ("max_nodes", MOST_COUNT),
-        ("max_states", MOST_COUNT),
-    ):
-        if name in options:
-            options[name] = non_negative(name, options[name], most)
-    options["time_limit"] = seconds("time_limit", options["time_limit"])
-    outcome, cost, path, lower_bound, iterations, expanded, generated, elapsed = (
-        _core.search_python(engine, start, successors, **options)
-    )
-    return SearchResult(
-        outcome=Outcome(outcome),
-        cost=cost,
-        path=list(path),
-        expanded=expanded,
-        generated=generated,
-        iterations=[Iteration(*it) for it in iterations],
-        lower_bound=lower_bound,
-        elapsed=elapsed,
-    )
+def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Solution[Any]:
+    limits: dict[str, Any] = {
+        "max_cost": non_negative("max_cost", options.pop("max_cost"), MOST_COST),
+        "max_nodes": non_negative("node_limit", options.pop("node_limit"), MOST_COUNT),
+        "time_limit": seconds("time_limit", options.pop("time_limit")),
+    }
+    if "state_limit" in options:
+        limits["max_states"] = non_negative("state_limit", options.pop("state_limit"), MOST_COUNT)
+    raw = _core.search_python(engine, start, successors, **options, **limits)
+    return Solution._from_raw(raw)
 
 
 def ida_star(
@@ -116,9 +87,9 @@ def ida_star(
     is_goal: Callable[[Any], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
+    node_limit: int | None = None,
     time_limit: float | None = None,
-) -> SearchResult:
+) -> Solution[Any]:
     """IDA*: memory for the current path only; optimal with an admissible heuristic.
 
     States already on the current path are skipped, so a finite space
@@ -131,7 +102,7 @@ def ida_star(
         heuristic=heuristic,
         is_goal=is_goal,
         max_cost=max_cost,
-        max_nodes=max_nodes,
+        node_limit=node_limit,
         time_limit=time_limit,
     )
 
@@ -143,11 +114,11 @@ def astar(
     is_goal: Callable[[Any], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
+    node_limit: int | None = None,
     time_limit: float | None = None,
-    max_states: int | None = None,
-) -> SearchResult:
-    """A*: keeps every state it reaches (cap it with ``max_states``)."""
+    state_limit: int | None = None,
+) -> Solution[Any]:
+    """A*: keeps every state it reaches (cap it with ``state_limit``)."""
     return _run(
         "astar",
         start,
@@ -155,9 +126,9 @@ def astar(
         heuristic=heuristic,
         is_goal=is_goal,
         max_cost=max_cost,
-        max_nodes=max_nodes,
+        node_limit=node_limit,
         time_limit=time_limit,
-        max_states=max_states,
+        state_limit=state_limit,
     )
 
 
@@ -167,9 +138,9 @@ def iddfs(
     is_goal: Callable[[Any], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
+    node_limit: int | None = None,
     time_limit: float | None = None,
-) -> SearchResult:
+) -> Solution[Any]:
     """Iterative-deepening depth-first search: IDA* without a heuristic."""
     return _run(
         "iddfs",
@@ -177,7 +148,7 @@ def iddfs(
         successors,
         is_goal=is_goal,
         max_cost=max_cost,
-        max_nodes=max_nodes,
+        node_limit=node_limit,
         time_limit=time_limit,
     )
 
@@ -188,10 +159,10 @@ def bfs(
     is_goal: Callable[[Any], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
+    node_limit: int | None = None,
     time_limit: float | None = None,
-    max_states: int | None = None,
-) -> SearchResult:
+    state_limit: int | None = None,
+) -> Solution[Any]:
     """Breadth-first search: the fewest moves (costs are ignored; cost = moves)."""
     return _run(
         "bfs",
@@ -199,9 +170,9 @@ def bfs(
         successors,
         is_goal=is_goal,
         max_cost=max_cost,
-        max_nodes=max_nodes,
+        node_limit=node_limit,
         time_limit=time_limit,
-        max_states=max_states,
+        state_limit=state_limit,
     )
 
 
@@ -212,10 +183,10 @@ def bidirectional_bfs(
     predecessors: Successors | None = None,
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
+    node_limit: int | None = None,
     time_limit: float | None = None,
-    max_states: int | None = None,
-) -> SearchResult:
+    state_limit: int | None = None,
+) -> Solution[Any]:
     """Breadth-first from ``start`` and from ``goal`` at once; the fewest moves.
 
     ``predecessors(state)`` yields the states with a move into ``state``;
@@ -228,7 +199,7 @@ def bidirectional_bfs(
         goal=goal,
         predecessors=predecessors,
         max_cost=max_cost,
-        max_nodes=max_nodes,
+        node_limit=node_limit,
         time_limit=time_limit,
-        max_states=max_states,
+        state_limit=state_limit,
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import io
 import time
 from collections.abc import Iterator, Sequence
@@ -19,6 +18,7 @@ from . import (
     emit_stats,
     lazy_module,
     moves_text,
+    permutation_cases,
     register,
     sample_text,
 )
@@ -33,40 +33,12 @@ else:
 _BOOKSORT_CAPPED = "5 or more"
 
 
-@functools.cache
-def _book_texts(n: int) -> list[tuple[str, str]]:
-    """What each book of an n-book shelf is called, and its out-of-range message."""
-    return [
-        (f"book {position} of {n}", f"book {{value}} at position {position} is out of range 1..{n}")
-        for position in range(1, n + 1)
-    ]
-
-
 def _booksort_cases(
     tokens: Tokens, count: int | None = None
 ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """``(case number, books)`` of a judge input (after its T, when ``count``
     is given), validated as they are read."""
-    if count is None:
-        count = case_count(tokens)
-    what_n = f"the number of books (T = {count} cases)"
-    bad_n = f"the number of books must be between 1 and {booksort.MAX_BOOKS}, got {{value}}"
-    for case in range(1, count + 1):
-        tokens.case = case
-        n = tokens.next_int(what_n, 1, booksort.MAX_BOOKS, bad_n)
-        books: list[int] = []
-        position_of: dict[int, int] = {}
-        for position, (what, out_of_range) in enumerate(_book_texts(n), 1):
-            book = tokens.next_int(what, 1, n, out_of_range)
-            if book in position_of:
-                raise tokens.error(
-                    f"book {book} appears twice (positions {position_of[book]} and {position});"
-                    f" the books must be a permutation of 1..{n}"
-                )
-            position_of[book] = position
-            books.append(book)
-        yield case, tuple(books)
-    tokens.case = None
+    return permutation_cases(tokens, count, "book", booksort.MAX_BOOKS)
 
 
 def _booksort_judge(books: Sequence[int]) -> Solution[booksort.BlockMove]:
@@ -116,7 +88,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         chunk: list[tuple[int, tuple[int, ...]]], threads: int | None
     ) -> list[Solution[booksort.BlockMove]]:
         shelves = [books for _, books in chunk]
-        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]  # type: ignore[call-overload]
+        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
         number, books = case

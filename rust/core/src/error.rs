@@ -1,9 +1,11 @@
 use thiserror::Error;
 
+use crate::Outcome;
+
 /// Everything that can go wrong before a search starts.
 ///
 /// Searches themselves never fail: running out of nodes, time or memory is an
-/// [`Outcome`](crate::Outcome), not an error.
+/// [`Outcome`], not an error.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
     /// The input does not describe a position of the puzzle (wrong size,
@@ -15,9 +17,17 @@ pub enum Error {
     #[error("{0}")]
     Unsolvable(String),
     /// An option of the call itself is out of range (an unknown heuristic, a
-    /// size too large for a whole-space analysis, ...).
+    /// size too large for a whole-space analysis, ...). The message starts
+    /// with the option's name.
     #[error("{0}")]
     InvalidArgument(String),
+    /// An option of the wrong type, or one the call does not know.
+    #[error("{0}")]
+    WrongType(String),
+    /// Work that gives no search result (a table for a lower bound) was
+    /// stopped by a limit, the interrupt or the lack of memory.
+    #[error("stopped: {}", .0.name())]
+    Stopped(Outcome),
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -25,5 +35,16 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     pub(crate) fn invalid(message: impl Into<String>) -> Self {
         Error::InvalidPuzzle(message.into())
+    }
+
+    /// The same error about case `index` (from 0) of a batch.
+    pub fn in_case(self, index: usize) -> Self {
+        let prefixed = |message: String| format!("case {index}: {message}");
+        match self {
+            Error::InvalidPuzzle(message) => Error::InvalidPuzzle(prefixed(message)),
+            Error::Unsolvable(message) => Error::Unsolvable(prefixed(message)),
+            Error::InvalidArgument(message) => Error::InvalidArgument(prefixed(message)),
+            other => other,
+        }
     }
 }

@@ -24,6 +24,7 @@ pub mod engines;
 mod error;
 mod limits;
 mod problem;
+pub mod puzzle;
 pub mod puzzles;
 mod result;
 #[cfg(test)]

@@ -347,11 +347,11 @@ pub(crate) fn result_arrays<'py, M, const W: usize>(
     let optional = |value: Option<u32>| value.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
     let arrays = PyDict::new(py);
     arrays.set_item("outcomes", PyArray1::from_iter(py, results.iter().map(|r| r.outcome.code())))?;
-    arrays.set_item("lengths", PyArray1::from_iter(py, results.iter().map(|r| optional(r.cost))))?;
+    arrays.set_item("costs", PyArray1::from_iter(py, results.iter().map(|r| optional(r.cost))))?;
     arrays.set_item("lower_bounds", PyArray1::from_iter(py, results.iter().map(|r| optional(r.lower_bound))))?;
     arrays.set_item("expanded", PyArray1::from_iter(py, results.iter().map(|r| r.stats.expanded)))?;
     arrays.set_item("generated", PyArray1::from_iter(py, results.iter().map(|r| r.stats.generated)))?;
-    arrays.set_item("seconds", PyArray1::from_iter(py, results.iter().map(|r| r.stats.elapsed.as_secs_f64())))?;
+    arrays.set_item("elapsed", PyArray1::from_iter(py, results.iter().map(|r| r.stats.elapsed.as_secs_f64())))?;
     if paths {
         let longest = results.iter().map(|r| r.path.len()).max().unwrap_or(0);
         let mut codes = vec![-1i32; results.len() * longest * W];

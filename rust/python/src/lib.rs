@@ -6,14 +6,15 @@ mod booksort;
 mod common;
 mod packing;
 mod panics;
+mod puzzles;
 mod rotation;
 mod search;
 mod sliding;
 mod squares;
 
-use idastar_core::Error;
+use idastar_core::{Error, Outcome};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -33,6 +34,11 @@ pub(crate) fn to_py(error: Error) -> PyErr {
         Error::InvalidPuzzle(message) => InvalidPuzzle::new_err(message),
         Error::Unsolvable(message) => Unsolvable::new_err(message),
         Error::InvalidArgument(message) => PyValueError::new_err(message),
+        Error::WrongType(message) => PyTypeError::new_err(message),
+        Error::Stopped(Outcome::Interrupted) => PyKeyboardInterrupt::new_err("interrupted"),
+        Error::Stopped(Outcome::MemoryLimit) => PyMemoryError::new_err("the machine could not give the memory needed"),
+        Error::Stopped(Outcome::TimeLimit) => PyTimeoutError::new_err("the time limit ran out"),
+        Error::Stopped(outcome) => PyRuntimeError::new_err(format!("stopped: {}", outcome.name())),
     }
 }
 
@@ -54,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     booksort::register(m)?;
     packing::register(m)?;
     panics::register(m)?;
+    puzzles::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     squares::register(m)?;

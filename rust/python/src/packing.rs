@@ -3,7 +3,6 @@
 //! Rust, with the core's own packing so that the codes are the ones the
 //! searches use.
 
-use idastar_core::puzzles::booksort::Booksort;
 use idastar_core::puzzles::rotation;
 use idastar_core::puzzles::sliding::{pack_tiles, Geometry, Tiles};
 use numpy::ndarray::Array2;
@@ -11,7 +10,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, P
 use pyo3::prelude::*;
 
 use crate::common::map_rows;
-use crate::{to_py, InvalidPuzzle};
+use crate::to_py;
 
 /// `width` values per code, from `unpack(code, row)`.
 fn unpack_rows<'py, C: Copy>(
@@ -25,36 +24,6 @@ fn unpack_rows<'py, C: Copy>(
         unpack(code, row.as_slice_mut().expect("a row of a standard array is contiguous"));
     }
     rows.into_pyarray(py)
-}
-
-/// Shelves of `n` books (one per row) to their `u64` codes.
-#[pyfunction]
-fn booksort_pack<'py>(py: Python<'py>, shelves: PyReadonlyArray2<'py, i64>) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let (rows, n) = shelves.as_array().dim();
-    if rows == 0 {
-        return Ok(PyArray1::from_vec(py, Vec::new()));
-    }
-    if n == 0 {
-        return Err(InvalidPuzzle::new_err("booksort needs at least one book, got none"));
-    }
-    let puzzle = Booksort::new(n).map_err(to_py)?;
-    Ok(PyArray1::from_vec(py, map_rows(&shelves, |books| puzzle.pack(books).map_err(to_py))?))
-}
-
-/// `u64` codes back to shelves of `n` books.
-#[pyfunction]
-fn booksort_unpack<'py>(
-    py: Python<'py>,
-    codes: PyReadonlyArray1<'py, u64>,
-    n: usize,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let puzzle = Booksort::new(n).map_err(to_py)?;
-    let codes = codes.as_array().to_vec();
-    Ok(unpack_rows(py, &codes, n, |code, row| {
-        for (slot, book) in row.iter_mut().zip(puzzle.unpack(code)) {
-            *slot = i64::from(book);
-        }
-    }))
 }
 
 /// Rotation Game boards (24 values a row) to their `u64` codes.
@@ -121,8 +90,6 @@ fn sliding_unpack<'py>(
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(booksort_pack, m)?)?;
-    m.add_function(wrap_pyfunction!(booksort_unpack, m)?)?;
     m.add_function(wrap_pyfunction!(rotation_pack, m)?)?;
     m.add_function(wrap_pyfunction!(rotation_unpack, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_pack, m)?)?;

@@ -11,10 +11,11 @@ order is cost order only when every move costs the same.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from .result import Iteration, Outcome, SearchResult
+from .result import Iteration, Outcome, SearchResult, finished
 
 State = TypeVar("State", bound=Hashable)
 
@@ -34,8 +35,8 @@ def bfs(
     is_goal: Callable[[State], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
-) -> SearchResult:
+    node_limit: int | None = None,
+) -> SearchResult[State]:
     """Find a shortest path from ``start`` to a goal, layer by layer.
 
     Layer ``d`` holds the states first reached with ``d`` moves. Each layer is
@@ -49,16 +50,24 @@ def bfs(
     The search ends with:
 
     * ``SOLVED`` and a shortest path of states, start and goal included;
-    * ``NO_SOLUTION`` when the reachable space is exhausted, or no goal lies
-      within ``max_cost`` moves (layers beyond it are neither tested nor
-      generated);
-    * ``NODE_LIMIT`` when ``max_nodes`` expansions have been done and another
-      one is needed.
+    * ``NO_SOLUTION`` when the reachable space is exhausted (no lower bound),
+      or no goal lies within ``max_cost`` moves (layers beyond it are neither
+      tested nor generated; the lower bound is ``max_cost + 1``);
+    * ``NODE_LIMIT`` when ``node_limit`` expansions have been done and
+      another one is needed (the depth of the layer is the lower bound).
 
     Raises ``ValueError`` if a successor's cost is not 1.
     """
-    if max_nodes is not None and max_nodes < 0:
-        raise ValueError(f"max_nodes must be non-negative, got {max_nodes}")
+    if node_limit is not None and node_limit < 0:
+        raise ValueError(f"node_limit must be non-negative, got {node_limit}")
+
+    started = time.perf_counter()
+
+    def done(
+        outcome: Outcome, cost: int | None, path: list[State], lower_bound: int | None
+    ) -> SearchResult[State]:
+        elapsed = time.perf_counter() - started
+        return finished(outcome, cost, path, iterations, lower_bound, elapsed)
 
     parents: dict[State, State] = {start: start}
     layer: list[State] = [start]
@@ -77,26 +86,12 @@ def bfs(
         for state in layer:
             if is_goal(state):
                 iterations.append(Iteration(depth, expanded, generated))
-                return SearchResult(
-                    Outcome.SOLVED,
-                    depth,
-                    _rebuild_path(parents, start, state),
-                    total_expanded + expanded,
-                    total_generated + generated,
-                    iterations,
-                )
+                return done(Outcome.SOLVED, depth, _rebuild_path(parents, start, state), depth)
             if last_layer:
                 continue
-            if max_nodes is not None and total_expanded + expanded >= max_nodes:
+            if node_limit is not None and total_expanded + expanded >= node_limit:
                 iterations.append(Iteration(depth, expanded, generated))
-                return SearchResult(
-                    Outcome.NODE_LIMIT,
-                    None,
-                    [],
-                    total_expanded + expanded,
-                    total_generated + generated,
-                    iterations,
-                )
+                return done(Outcome.NODE_LIMIT, None, [], depth)
             expanded += 1
             for child, cost in successors(state):
                 generated += 1
@@ -110,7 +105,8 @@ def bfs(
         layer = next_layer
         depth += 1
 
-    return SearchResult(Outcome.NO_SOLUTION, None, [], total_expanded, total_generated, iterations)
+    exhausted = not layer
+    return done(Outcome.NO_SOLUTION, None, [], None if exhausted else depth)
 
 
 def _rebuild_path(parents: dict[State, State], start: State, goal: State) -> list[State]:

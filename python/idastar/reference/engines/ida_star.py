@@ -19,16 +19,17 @@ Two details decide whether IDA* is optimal, and both are easy to get wrong:
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from .result import Iteration, Outcome, SearchResult
+from .result import Iteration, Outcome, SearchResult, finished
 
 State = TypeVar("State", bound=Hashable)
 
 
 class _NodeLimitReached(Exception):
-    """Unwinds the depth-first search when ``max_nodes`` is used up."""
+    """Unwinds the depth-first search when ``node_limit`` is used up."""
 
 
 def ida_star(
@@ -38,8 +39,8 @@ def ida_star(
     is_goal: Callable[[State], bool],
     *,
     max_cost: int | None = None,
-    max_nodes: int | None = None,
-) -> SearchResult:
+    node_limit: int | None = None,
+) -> SearchResult[State]:
     """Find a cheapest path from ``start`` to a goal with IDA*.
 
     ``successors(state)`` yields ``(next_state, cost)`` pairs with
@@ -57,11 +58,11 @@ def ida_star(
     The search ends with:
 
     * ``SOLVED`` and the path of states, start and goal included;
-    * ``NO_SOLUTION`` when no node was cut (the reachable space holds no goal)
-      or the next threshold exceeds ``max_cost`` (no goal costs at most
-      ``max_cost``);
-    * ``NODE_LIMIT`` when ``max_nodes`` expansions have been done and another
-      one is needed.
+    * ``NO_SOLUTION`` when no node was cut (the reachable space holds no goal;
+      no lower bound) or the next threshold exceeds ``max_cost`` (no goal
+      costs at most ``max_cost``; that threshold is the lower bound);
+    * ``NODE_LIMIT`` when ``node_limit`` expansions have been done and
+      another one is needed (the threshold searched is the lower bound).
 
     The depth-first search is recursive, so a solution path can be as long
     as Python's recursion limit allows (about a thousand states), far more
@@ -69,9 +70,10 @@ def ida_star(
 
     Raises ``ValueError`` if a successor has a negative cost.
     """
-    if max_nodes is not None and max_nodes < 0:
-        raise ValueError(f"max_nodes must be non-negative, got {max_nodes}")
+    if node_limit is not None and node_limit < 0:
+        raise ValueError(f"node_limit must be non-negative, got {node_limit}")
 
+    started = time.perf_counter()
     iterations: list[Iteration] = []
     total_expanded = 0
     total_generated = 0
@@ -95,7 +97,7 @@ def ida_star(
         if is_goal(state):
             goal_cost = g
             return True
-        if max_nodes is not None and total_expanded + expanded >= max_nodes:
+        if node_limit is not None and total_expanded + expanded >= node_limit:
             raise _NodeLimitReached
         expanded += 1
         for child, cost in successors(state):
@@ -115,11 +117,16 @@ def ida_star(
             on_path.remove(child)
         return False
 
+    def done(
+        outcome: Outcome, lower_bound: int | None, found: list[State] | None = None
+    ) -> SearchResult[State]:
+        cost = goal_cost if found is not None else None
+        elapsed = time.perf_counter() - started
+        return finished(outcome, cost, found or [], iterations, lower_bound, elapsed)
+
     while True:
         if max_cost is not None and threshold > max_cost:
-            return SearchResult(
-                Outcome.NO_SOLUTION, None, [], total_expanded, total_generated, iterations
-            )
+            return done(Outcome.NO_SOLUTION, threshold)
 
         expanded = 0
         generated = 0
@@ -129,25 +136,14 @@ def ida_star(
             found = search(start, 0)
         except _NodeLimitReached:
             iterations.append(Iteration(threshold, expanded, generated))
-            return SearchResult(
-                Outcome.NODE_LIMIT,
-                None,
-                [],
-                total_expanded + expanded,
-                total_generated + generated,
-                iterations,
-            )
+            return done(Outcome.NODE_LIMIT, threshold)
 
         iterations.append(Iteration(threshold, expanded, generated))
         total_expanded += expanded
         total_generated += generated
 
         if found:
-            return SearchResult(
-                Outcome.SOLVED, goal_cost, list(path), total_expanded, total_generated, iterations
-            )
+            return done(Outcome.SOLVED, goal_cost, list(path))
         if next_threshold == math.inf:
-            return SearchResult(
-                Outcome.NO_SOLUTION, None, [], total_expanded, total_generated, iterations
-            )
+            return done(Outcome.NO_SOLUTION, None)
         threshold = int(next_threshold)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
+from ..._results import Solution
 from ..engines import Outcome, bfs, bfs_layers, ida_star
 
 Perm = tuple[int, ...]
@@ -204,19 +205,24 @@ def _moves_along(path: list[Perm], moves: list[Move]) -> list[Move]:
     return [_move_between(a, b, moves) for a, b in itertools.pairwise(path)]
 
 
-def solve(perm: Sequence[int], *, max_moves: int | None = None) -> tuple[int | None, list[Move]]:
+def solve(perm: Sequence[int], *, max_moves: int | None = None) -> Solution[Move]:
     """Sort ``perm`` with the fewest block moves, by IDA* with :func:`lower_bound`.
 
-    Returns ``(number_of_moves, moves)``, the moves as ``(i, j, k)`` triples
-    to apply in order, or ``(None, [])`` when more than ``max_moves`` moves
+    Returns an :class:`idastar.Solution` as ``idastar.booksort.solve`` does:
+    when solved, its path is the moves as ``(i, j, k)`` triples to apply in
+    order; its outcome is ``no_solution`` when more than ``max_moves`` moves
     are needed.
     """
     start = _validated(perm)
     moves = block_moves(len(start))
     result = ida_star(start, _successors_over(moves), _lower_bound, _is_sorted, max_cost=max_moves)
-    if not result.solved:
-        return None, []
-    return result.cost, _moves_along(result.path, moves)
+    return Solution(
+        result.outcome,
+        result.cost,
+        _moves_along(list(result.path), moves),
+        result.lower_bound,
+        result.stats,
+    )
 
 
 def distance(perm: Sequence[int]) -> int:

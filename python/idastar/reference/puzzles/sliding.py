@@ -137,7 +137,7 @@ def solve(
     )
     if not result.solved:
         return None, ""
-    return result.cost, _letters(result.path, width, height)
+    return result.cost, _letters(list(result.path), width, height)
 
 
 def distance(

@@ -6,3 +6,14 @@ pub mod booksort;
 pub mod rotation;
 pub mod sliding;
 pub mod squares;
+
+use crate::puzzle::{AnyPuzzle, Entry};
+
+/// Every puzzle the bindings offer, in the order of their documentation:
+/// adding a puzzle is its module above and one line here.
+pub static REGISTRY: &[&dyn AnyPuzzle] = &[&Entry::<booksort::Shelves>::NEW];
+
+/// The registered puzzle called `name`.
+pub fn find(name: &str) -> Option<&'static dyn AnyPuzzle> {
+    REGISTRY.iter().copied().find(|puzzle| puzzle.name() == name)
+}

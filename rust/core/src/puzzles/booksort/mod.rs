@@ -19,10 +19,12 @@ use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
 
 mod cycle_graph;
 mod distribution;
+mod puzzle;
 
 use cycle_graph::CycleGraph;
 
 pub use distribution::distance_distribution;
+pub use puzzle::{Shelf, Shelves, DEFAULT_TABLE_ENTRIES};
 
 /// The most books a packed state holds.
 pub const MAX_BOOKS: usize = 16;
@@ -63,34 +65,16 @@ fn low_bits(bits: u32) -> u64 {
     }
 }
 
-/// Which lower bound guides the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    /// The seed's bound: `ceil(b / 3)` with `b` the breakpoints between
-    /// neighbouring books (the two ends not counted).
-    Breakpoints,
-    /// The larger of `ceil(b' / 3)`, with the ends counted as breakpoints
-    /// against virtual books `0` and `n + 1`, and the cycle-graph bound of
-    /// Bafna and Pevzner (1998): `(n + 1 - odd cycles) / 2`.
-    Cycles,
-}
-
-impl Heuristic {
-    pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Breakpoints => "breakpoints",
-            Heuristic::Cycles => "cycles",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Result<Self> {
-        match name {
-            "breakpoints" => Ok(Heuristic::Breakpoints),
-            "cycles" => Ok(Heuristic::Cycles),
-            other => Err(Error::InvalidArgument(format!(
-                "unknown booksort heuristic {other:?}; expected \"breakpoints\" or \"cycles\""
-            ))),
-        }
+crate::choices! {
+    /// Which lower bound guides the search.
+    pub enum Heuristic: "heuristic" {
+        /// The larger of `ceil(b' / 3)`, with the ends counted as breakpoints
+        /// against virtual books `0` and `n + 1`, and the cycle-graph bound of
+        /// Bafna and Pevzner (1998): `(n + 1 - odd cycles) / 2`.
+        Cycles = "cycles",
+        /// The seed's bound: `ceil(b / 3)` with `b` the breakpoints between
+        /// neighbouring books (the two ends not counted).
+        Breakpoints = "breakpoints",
     }
 }
 
@@ -347,9 +331,7 @@ pub fn shared_goal_ball(n: usize, radius: u32) -> Result<Arc<GoalBall>> {
 /// builds; `Ok(None)` (and nothing kept) when it said to stop.
 pub fn shared_goal_ball_until(n: usize, radius: u32, interrupt: Option<Interrupt>) -> Result<Option<Arc<GoalBall>>> {
     check_goal_ball_radius(radius)?;
-    type Balls = Mutex<HashMap<(usize, u32), Arc<GoalBall>>>;
-    static BALLS: OnceLock<Balls> = OnceLock::new();
-    let balls = BALLS.get_or_init(Default::default);
+    let balls = goal_balls();
     if let Some(ball) = balls.lock().expect("not poisoned").get(&(n, radius)) {
         return Ok(Some(ball.clone()));
     }
@@ -359,6 +341,20 @@ pub fn shared_goal_ball_until(n: usize, radius: u32, interrupt: Option<Interrupt
         return Ok(None);
     };
     Ok(Some(balls.lock().expect("not poisoned").entry((n, radius)).or_insert(Arc::new(ball)).clone()))
+}
+
+/// The goal balls built so far, by `(books, radius)`.
+type GoalBalls = Mutex<HashMap<(usize, u32), Arc<GoalBall>>>;
+
+fn goal_balls() -> &'static GoalBalls {
+    static BALLS: OnceLock<GoalBalls> = OnceLock::new();
+    BALLS.get_or_init(Default::default)
+}
+
+/// Whether [`shared_goal_ball`] has the ball for `n` books and `radius`
+/// already (and so returns at once).
+pub fn goal_ball_is_built(n: usize, radius: u32) -> bool {
+    radius == 0 || goal_balls().lock().expect("not poisoned").contains_key(&(n, radius))
 }
 
 #[inline]

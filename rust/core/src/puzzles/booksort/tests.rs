@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::*;
 use crate::engines::{astar, bfs, bfs_layers, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use crate::puzzle::Choice;
 use crate::test_rng::Rng;
 use crate::{Limits, Outcome, SearchResult};
 

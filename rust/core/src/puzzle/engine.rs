@@ -1,0 +1,44 @@
+//! The generic engines by name, as every puzzle offers them.
+
+use crate::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use crate::{Limits, Reversible, SearchResult};
+
+crate::choices! {
+    /// The engines of [`crate::engines`], for any [`Reversible`] problem.
+    pub enum Engine: "engine" {
+        /// IDA*: memory for one path.
+        Ida = "ida",
+        Astar = "astar",
+        Iddfs = "iddfs",
+        Bfs = "bfs",
+        /// Bidirectional breadth-first search.
+        Bidirectional = "bidirectional",
+    }
+}
+
+impl Engine {
+    /// Whether the engine stores the states it reaches, and so takes a
+    /// state limit by default.
+    pub fn stores_states(self) -> bool {
+        matches!(self, Engine::Astar | Engine::Bfs | Engine::Bidirectional)
+    }
+
+    /// Runs the engine; `table_entries` gives IDA* a transposition table of
+    /// learned bounds (0 for none).
+    pub fn run<P: Reversible>(
+        self,
+        problem: &P,
+        start: P::State,
+        limits: &Limits,
+        table_entries: usize,
+    ) -> SearchResult<P::Move> {
+        match self {
+            Engine::Ida if table_entries > 0 => ida_star_with_table(problem, start, limits, table_entries),
+            Engine::Ida => ida_star(problem, start, limits),
+            Engine::Astar => astar(problem, start, limits),
+            Engine::Iddfs => iddfs(problem, start, limits),
+            Engine::Bfs => bfs(problem, start, limits),
+            Engine::Bidirectional => bidirectional_bfs(problem, start, limits),
+        }
+    }
+}

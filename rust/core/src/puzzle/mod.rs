@@ -1,0 +1,407 @@
+//! The contract every puzzle keeps with the bindings: a [`Puzzle`] says how
+//! a case is read from integers, how it packs, how its moves are written as
+//! integers, which solvers and heuristics it has by name, and how it solves
+//! a case under [`Limits`]. Everything else (batches on all cores, limits,
+//! interrupts, per-case errors, results in integers) is written once, here,
+//! for every puzzle, behind the object-safe [`AnyPuzzle`] that the
+//! [`REGISTRY`](crate::puzzles::REGISTRY) lists.
+
+mod choice;
+mod engine;
+mod options;
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+pub use choice::Choice;
+pub use engine::Engine;
+pub use options::{Bounded, Options, Value};
+
+use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult, Stats};
+
+/// The states the engines that store them may hold when the caller sets no
+/// `state_limit` (about 1.5 GB for the larger puzzles): beyond it they stop
+/// with [`Outcome::MemoryLimit`] rather than exhaust the machine.
+pub const DEFAULT_STATE_LIMIT: usize = 20_000_000;
+
+/// The most integers a move is written with.
+pub const MAX_MOVE_WIDTH: usize = 3;
+
+/// A move written as integers: the first [`Puzzle::MOVE_WIDTH`] count.
+pub type MoveCode = [i32; MAX_MOVE_WIDTH];
+
+/// A puzzle's solver choice: its own solvers, and the generic engines it
+/// offers under their [`Engine`] names.
+pub trait Solver: Choice {
+    /// The generic engine this is, if it is one.
+    fn generic(self) -> Option<Engine>;
+
+    /// Whether the solver stores the states it reaches (and so gets
+    /// [`DEFAULT_STATE_LIMIT`] unless told otherwise).
+    fn stores_states(self) -> bool {
+        self.generic().is_some_and(Engine::stores_states)
+    }
+}
+
+impl Solver for Engine {
+    fn generic(self) -> Option<Engine> {
+        Some(self)
+    }
+}
+
+/// The options every puzzle takes, read before its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings<E, H> {
+    pub engine: E,
+    pub heuristic: H,
+    pub limits: Limits<'static>,
+}
+
+/// How far a long preparation (a table build) has come: layer `layer` of
+/// task `task` of `tasks`, `reached` of `total` entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub task: usize,
+    pub tasks: usize,
+    pub layer: u32,
+    pub reached: u64,
+    pub total: u64,
+}
+
+/// Told of progress; returns `true` to stop the work (its caller failed).
+pub type Report<'a> = &'a (dyn Fn(Progress) -> bool + Sync);
+
+/// What a preparation is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose<E> {
+    /// Solving cases with this engine.
+    Solve(E),
+    /// Evaluating the heuristic.
+    LowerBound,
+}
+
+/// One puzzle, as the bindings see it.
+pub trait Puzzle: Sized + Send + Sync + 'static {
+    /// Its name: the Python module and the command.
+    const NAME: &'static str;
+    /// How many integers write one move (at most [`MAX_MOVE_WIDTH`]).
+    const MOVE_WIDTH: usize = 1;
+    /// The name of a number that a solved case has besides its path (the
+    /// Rotation Game's centre), if any.
+    const EXTRA: Option<&'static str> = None;
+
+    /// Its solvers, the fastest first (the default).
+    type Engine: Solver;
+    /// Its heuristics, the default first.
+    type Heuristic: Choice;
+    /// A case, read and checked.
+    type Case: Send + Sync;
+    type Move: Copy + Send + Sync;
+
+    /// The puzzle as a call configures it: `settings`, and its own options,
+    /// which it takes from `options`. A limit its engine cannot honour is
+    /// refused here, with an error naming it.
+    fn configure(settings: &Settings<Self::Engine, Self::Heuristic>, options: &mut Options) -> Result<Self>;
+
+    /// Reads a case from its integers; an error names the integer at fault
+    /// (by its position) and says what is wrong.
+    fn read_case(&self, values: &[i64]) -> Result<Self::Case>;
+
+    /// `mv` written as integers (the first [`MOVE_WIDTH`](Puzzle::MOVE_WIDTH)).
+    fn write_move(mv: Self::Move) -> MoveCode;
+
+    /// How many `u64` words a packed case takes.
+    fn code_words(&self, case: &Self::Case) -> usize;
+
+    /// Writes the case's code into `words` (`code_words` long).
+    fn pack(&self, case: &Self::Case, words: &mut [u64]);
+
+    /// The integers of the case a code stands for; `size` is what the code
+    /// leaves out (the length of a stack, a grid's side), when it does.
+    fn unpack(&self, words: &[u64], size: Option<usize>) -> Result<Vec<i64>>;
+
+    /// Whether [`prepare`](Puzzle::prepare) has long work to do for these
+    /// cases (a table not built yet in this process).
+    fn needs_preparation(&self, _purpose: Purpose<Self::Engine>, _cases: &[Self::Case]) -> bool {
+        false
+    }
+
+    /// Builds what the cases need before any search (tables, databases),
+    /// within `limits` (the time limit counts it): `Some(outcome)` when a
+    /// limit or the interrupt stopped it.
+    fn prepare(
+        &mut self,
+        _purpose: Purpose<Self::Engine>,
+        _cases: &[Self::Case],
+        _limits: &Limits,
+        _report: Option<Report>,
+    ) -> Result<Option<Outcome>> {
+        Ok(None)
+    }
+
+    /// Solves one case.
+    fn solve(&self, case: &Self::Case, engine: Self::Engine, limits: &Limits) -> Result<SearchResult<Self::Move>>;
+
+    /// The heuristic's value for a case (after a preparation for
+    /// [`Purpose::LowerBound`]).
+    fn lower_bound(&self, case: &Self::Case) -> Result<u32>;
+
+    /// How many cases lie at each distance from the goal (index 0 the
+    /// goals), by a search of the whole space of cases of `size` (as in
+    /// [`unpack`](Puzzle::unpack)); `Ok(None)` when the interrupt stopped
+    /// it. A puzzle whose space is too large for it keeps the default, an
+    /// error.
+    fn distance_distribution(&self, _size: Option<usize>, _interrupt: Interrupt) -> Result<Option<Vec<u64>>> {
+        Err(Error::InvalidArgument(format!("{} has no distance distribution", Self::NAME)))
+    }
+
+    /// The [`EXTRA`](Puzzle::EXTRA) number of a solved case.
+    fn extra(&self, _case: &Self::Case, _result: &SearchResult<Self::Move>) -> u32 {
+        0
+    }
+}
+
+/// One search's result with its moves written as integers, and the
+/// puzzle's extra number (0 when it has none or the case is not solved).
+pub type Answer = (SearchResult<MoveCode>, u32);
+
+/// What a call gives besides its options: where to look for Ctrl-C and
+/// where to report progress.
+#[derive(Clone, Copy, Default)]
+pub struct Hooks<'a> {
+    pub interrupt: Option<Interrupt<'a>>,
+    pub report: Option<Report<'a>>,
+}
+
+/// What a call asks of its cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    Solve,
+    LowerBound,
+}
+
+/// The cases of one call, read and checked, with the puzzle configured for
+/// them: prepared, then solved (or bounded).
+pub trait Job: Send + Sync {
+    /// Whether [`prepare`](Job::prepare) has long work to do (a table to
+    /// build), which a binding may want to run where Ctrl-C can reach it
+    /// from another thread; when false it returns at once.
+    fn needs_preparation(&self) -> bool;
+    /// Builds what the cases need; a limit or the interrupt may stop it,
+    /// and then every case ends with that outcome.
+    fn prepare(&mut self, hooks: Hooks) -> Result<()>;
+    /// Solves every case; the answers in input order.
+    fn solve(&self, hooks: Hooks) -> Result<Vec<Answer>>;
+    /// The heuristic's value for every case.
+    fn lower_bounds(&self) -> Result<Vec<u32>>;
+}
+
+/// A [`Puzzle`] behind a vtable, so that bindings and registries need not
+/// be generic. Cases and codes are plain integers; errors about one case of
+/// a batch start with `case {index}: `.
+pub trait AnyPuzzle: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn engines(&self) -> Vec<&'static str>;
+    fn heuristics(&self) -> Vec<&'static str>;
+    fn move_width(&self) -> usize;
+    fn extra(&self) -> Option<&'static str>;
+
+    /// The cases (`batch`: several, named by index in errors) read and
+    /// checked under `options`, ready to prepare and solve.
+    fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>>;
+    /// Every case checked and packed: the words of case `i` are
+    /// `words[i * width..(i + 1) * width]`; `(width, words)`.
+    fn pack(&self, cases: &[Vec<i64>], options: Options) -> Result<(usize, Vec<u64>)>;
+    /// Codes (`width` words each) back to the integers of their cases.
+    fn unpack(&self, words: &[u64], width: usize, size: Option<usize>, options: Options) -> Result<Vec<Vec<i64>>>;
+    /// See [`Puzzle::distance_distribution`].
+    fn distance_distribution(
+        &self,
+        size: Option<usize>,
+        options: Options,
+        interrupt: Interrupt,
+    ) -> Result<Option<Vec<u64>>>;
+}
+
+/// The [`AnyPuzzle`] of `P`, for the registry.
+pub struct Entry<P>(PhantomData<fn() -> P>);
+
+impl<P> Entry<P> {
+    pub const NEW: Entry<P> = Entry(PhantomData);
+}
+
+/// Reads the options every puzzle takes, then configures `P` with the rest.
+fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'static>)> {
+    let engine = options.parsed::<P::Engine>("engine")?.unwrap_or_else(P::Engine::default_choice);
+    let heuristic = options.parsed::<P::Heuristic>("heuristic")?.unwrap_or_else(P::Heuristic::default_choice);
+    let state_limit = options.count::<usize>("state_limit")?;
+    let limits = Limits {
+        max_cost: options.count::<u32>("max_moves")?,
+        max_nodes: options.count::<u64>("node_limit")?,
+        time_limit: options.seconds("time_limit")?,
+        max_states: state_limit.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT)),
+        interrupt: None,
+    };
+    let puzzle = P::configure(&Settings { engine, heuristic, limits }, &mut options)?;
+    options.finish(P::NAME)?;
+    Ok((puzzle, engine, limits))
+}
+
+fn read_cases<P: Puzzle>(puzzle: &P, cases: &[Vec<i64>], batch: bool) -> Result<Vec<P::Case>> {
+    let read = |(index, values): (usize, &Vec<i64>)| {
+        puzzle.read_case(values).map_err(|e| if batch { e.in_case(index) } else { e })
+    };
+    cases.iter().enumerate().map(read).collect()
+}
+
+fn written<P: Puzzle>(puzzle: &P, case: &P::Case, result: SearchResult<P::Move>) -> Answer {
+    let extra = if result.is_solved() { puzzle.extra(case, &result) } else { 0 };
+    let SearchResult { outcome, cost, path, lower_bound, stats } = result;
+    let path = path.into_iter().map(P::write_move).collect();
+    (SearchResult { outcome, cost, path, lower_bound, stats }, extra)
+}
+
+/// The result of a search that a limit stopped before it began, at `elapsed`.
+fn stopped(outcome: Outcome, elapsed: Duration) -> Answer {
+    (SearchResult::unsolved(outcome, Some(0), Stats { elapsed, ..Stats::default() }), 0)
+}
+
+/// The cases of one call to `P`.
+struct PuzzleJob<P: Puzzle> {
+    puzzle: P,
+    engine: P::Engine,
+    limits: Limits<'static>,
+    task: Task,
+    cases: Vec<P::Case>,
+    batch: bool,
+    started: Instant,
+    /// What stopped the preparation, if anything did.
+    stopped: Option<Outcome>,
+}
+
+impl<P: Puzzle> PuzzleJob<P> {
+    fn purpose(&self) -> Purpose<P::Engine> {
+        match self.task {
+            Task::Solve => Purpose::Solve(self.engine),
+            Task::LowerBound => Purpose::LowerBound,
+        }
+    }
+}
+
+impl<P: Puzzle> Job for PuzzleJob<P> {
+    fn needs_preparation(&self) -> bool {
+        self.puzzle.needs_preparation(self.purpose(), &self.cases)
+    }
+
+    fn prepare(&mut self, hooks: Hooks) -> Result<()> {
+        let limits = Limits { interrupt: hooks.interrupt, ..self.limits };
+        self.stopped = self.puzzle.prepare(self.purpose(), &self.cases, &limits, hooks.report)?;
+        Ok(())
+    }
+
+    fn solve(&self, hooks: Hooks) -> Result<Vec<Answer>> {
+        if let Some(outcome) = self.stopped {
+            return Ok(self.cases.iter().map(|_| stopped(outcome, self.started.elapsed())).collect());
+        }
+        // The time limit counts the preparation, as the caller waited for it.
+        let spent = self.started.elapsed();
+        let time_limit = self.limits.time_limit.map(|limit| limit.saturating_sub(spent));
+        let limits = Limits { time_limit, interrupt: hooks.interrupt, ..self.limits };
+        let (puzzle, engine) = (&self.puzzle, self.engine);
+        let solve_one = |case: &P::Case| {
+            // A search polls the interrupt only every few thousand
+            // expansions, so in a batch of short searches each would run
+            // to its end; asking before each stops a cancelled batch within
+            // one search. A spent time limit stops even a solver that never
+            // looks at the clock.
+            if limits.interrupted() {
+                return Ok(stopped(Outcome::Interrupted, Duration::ZERO));
+            }
+            if time_limit == Some(Duration::ZERO) {
+                return Ok(stopped(Outcome::TimeLimit, Duration::ZERO));
+            }
+            puzzle.solve(case, engine, &limits).map(|result| written(puzzle, case, result))
+        };
+        if !self.batch {
+            return self.cases.iter().map(solve_one).collect();
+        }
+        self.cases.par_iter().enumerate().map(|(index, case)| solve_one(case).map_err(|e| e.in_case(index))).collect()
+    }
+
+    fn lower_bounds(&self) -> Result<Vec<u32>> {
+        if let Some(outcome) = self.stopped {
+            return Err(Error::Stopped(outcome));
+        }
+        self.cases.iter().map(|case| self.puzzle.lower_bound(case)).collect()
+    }
+}
+
+impl<P: Puzzle> AnyPuzzle for Entry<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn engines(&self) -> Vec<&'static str> {
+        P::Engine::names()
+    }
+
+    fn heuristics(&self) -> Vec<&'static str> {
+        P::Heuristic::names()
+    }
+
+    fn move_width(&self) -> usize {
+        P::MOVE_WIDTH
+    }
+
+    fn extra(&self) -> Option<&'static str> {
+        P::EXTRA
+    }
+
+    fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>> {
+        let started = Instant::now();
+        let (puzzle, engine, limits) = configure::<P>(options)?;
+        let cases = read_cases(&puzzle, cases, batch)?;
+        Ok(Box::new(PuzzleJob { puzzle, engine, limits, task, cases, batch, started, stopped: None }))
+    }
+
+    fn pack(&self, cases: &[Vec<i64>], options: Options) -> Result<(usize, Vec<u64>)> {
+        let (puzzle, _, _) = configure::<P>(options)?;
+        let cases = read_cases(&puzzle, cases, true)?;
+        let width = cases.first().map_or(1, |case| puzzle.code_words(case));
+        let mut words = vec![0; width * cases.len()];
+        for (index, (case, code)) in cases.iter().zip(words.chunks_exact_mut(width)).enumerate() {
+            if puzzle.code_words(case) != width {
+                return Err(Error::invalid(format!(
+                    "case {index}: its code takes {} words, the first case's {width}; pack cases of one size together",
+                    puzzle.code_words(case)
+                )));
+            }
+            puzzle.pack(case, code);
+        }
+        Ok((width, words))
+    }
+
+    fn distance_distribution(
+        &self,
+        size: Option<usize>,
+        options: Options,
+        interrupt: Interrupt,
+    ) -> Result<Option<Vec<u64>>> {
+        let (puzzle, _, _) = configure::<P>(options)?;
+        puzzle.distance_distribution(size, interrupt)
+    }
+
+    fn unpack(&self, words: &[u64], width: usize, size: Option<usize>, options: Options) -> Result<Vec<Vec<i64>>> {
+        let (puzzle, _, _) = configure::<P>(options)?;
+        if width == 0 {
+            return Err(Error::InvalidArgument("codes must have at least one word each".into()));
+        }
+        words
+            .chunks_exact(width)
+            .enumerate()
+            .map(|(index, code)| puzzle.unpack(code, size).map_err(|e| e.in_case(index)))
+            .collect()
+    }
+}

@@ -1,0 +1,219 @@
+//! The options of one call, by name, as the caller gave them: each puzzle
+//! takes the ones it knows, in one place, and whatever is left over is an
+//! unknown option.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::{Error, Result};
+
+/// One option's value, in the few shapes options come in.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    None,
+    Bool(bool),
+    /// An integer; the bindings saturate larger ones to the ends of `i128`,
+    /// which is beyond every limit.
+    Int(i128),
+    Float(f64),
+    Str(String),
+    /// Lists of integers (pattern tiles, say).
+    IntLists(Vec<Vec<i64>>),
+}
+
+impl fmt::Display for Value {
+    /// As Python would write it, since that is what the caller typed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::None => f.write_str("None"),
+            Value::Bool(true) => f.write_str("True"),
+            Value::Bool(false) => f.write_str("False"),
+            Value::Int(value) => write!(f, "{value}"),
+            Value::Float(value) => write!(f, "{value}"),
+            Value::Str(text) => write!(f, "{text:?}"),
+            Value::IntLists(lists) => write!(f, "{lists:?}"),
+        }
+    }
+}
+
+/// The options of a call. Every getter removes what it reads, so that
+/// [`Options::finish`] can refuse what nobody read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Options {
+    entries: Vec<(String, Value)>,
+}
+
+impl Options {
+    pub fn new() -> Self {
+        Options::default()
+    }
+
+    /// Sets `name` (a later value replaces an earlier one).
+    pub fn set(&mut self, name: impl Into<String>, value: Value) {
+        let name = name.into();
+        self.entries.retain(|(known, _)| *known != name);
+        self.entries.push((name, value));
+    }
+
+    /// The same options with `name` set.
+    pub fn with(mut self, name: impl Into<String>, value: Value) -> Self {
+        self.set(name, value);
+        self
+    }
+
+    /// Removes `name` and returns its value; `None` stands for "not given",
+    /// so an explicit `None` is the same as leaving an option out.
+    fn take(&mut self, name: &str) -> Option<Value> {
+        let at = self.entries.iter().position(|(known, _)| known == name)?;
+        match self.entries.remove(at).1 {
+            Value::None => None,
+            value => Some(value),
+        }
+    }
+
+    /// A name option (an engine, a heuristic) parsed with `FromStr`.
+    pub fn parsed<T: std::str::FromStr<Err = Error>>(&mut self, name: &str) -> Result<Option<T>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(Value::Str(text)) => text.parse().map(Some),
+            Some(other) => Err(wrong_type(name, "a name", &other)),
+        }
+    }
+
+    /// A text option (a directory, a name).
+    pub fn text(&mut self, name: &str) -> Result<Option<String>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(Value::Str(text)) => Ok(Some(text)),
+            Some(other) => Err(wrong_type(name, "a string", &other)),
+        }
+    }
+
+    /// A switch, `default` unless given.
+    pub fn flag(&mut self, name: &str, default: bool) -> Result<bool> {
+        match self.take(name) {
+            None => Ok(default),
+            Some(Value::Bool(value)) => Ok(value),
+            Some(other) => Err(wrong_type(name, "True or False", &other)),
+        }
+    }
+
+    /// A non-negative integer; one beyond `T` is `T::MAX`, which no search
+    /// reaches, so that a huge limit is no limit rather than an error.
+    pub fn count<T: TryFrom<i128> + Bounded>(&mut self, name: &str) -> Result<Option<T>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(Value::Int(value)) if value < 0 => {
+                Err(Error::InvalidArgument(format!("{name} must be a non-negative integer or None, got {value}")))
+            }
+            Some(Value::Int(value)) => Ok(Some(T::try_from(value).unwrap_or(T::MAX))),
+            Some(other) => Err(wrong_type(name, "an integer", &other)),
+        }
+    }
+
+    /// A count of at least 1.
+    pub fn positive<T: TryFrom<i128> + Bounded>(&mut self, name: &str) -> Result<Option<T>> {
+        if matches!(self.entries.iter().find(|(known, _)| known == name), Some((_, Value::Int(0)))) {
+            return Err(Error::InvalidArgument(format!("{name} must be at least 1 or None, got 0")));
+        }
+        self.count(name)
+    }
+
+    /// A span of time in seconds, a non-negative number; an infinite one,
+    /// or one beyond what a `Duration` holds (584 billion years), is none.
+    pub fn seconds(&mut self, name: &str) -> Result<Option<Duration>> {
+        let seconds = match self.take(name) {
+            None => return Ok(None),
+            Some(Value::Int(value)) => value as f64,
+            Some(Value::Float(value)) => value,
+            Some(other) => return Err(wrong_type(name, "a number of seconds", &other)),
+        };
+        // NaN compares false with everything, and is refused too.
+        if seconds.is_nan() || seconds < 0.0 {
+            return Err(Error::InvalidArgument(format!(
+                "{name} must be a non-negative number of seconds or None, got {seconds}"
+            )));
+        }
+        Ok(Duration::try_from_secs_f64(seconds).ok())
+    }
+
+    /// Lists of integers.
+    pub fn int_lists(&mut self, name: &str) -> Result<Option<Vec<Vec<i64>>>> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(Value::IntLists(lists)) => Ok(Some(lists)),
+            Some(other) => Err(wrong_type(name, "lists of integers", &other)),
+        }
+    }
+
+    /// Whether `name` was given (and not as `None`), without taking it.
+    pub fn has(&self, name: &str) -> bool {
+        self.entries.iter().any(|(known, value)| known == name && *value != Value::None)
+    }
+
+    /// Refuses every option nobody took, as Python refuses an unexpected
+    /// keyword argument.
+    pub fn finish(self, puzzle: &str) -> Result<()> {
+        match self.entries.first() {
+            None => Ok(()),
+            Some((name, _)) => Err(Error::WrongType(format!("{puzzle} got an unexpected option {name:?}"))),
+        }
+    }
+}
+
+fn wrong_type(name: &str, expected: &str, got: &Value) -> Error {
+    Error::WrongType(format!("{name} must be {expected} or None, got {got}"))
+}
+
+/// The integer types counts come in, with their largest value.
+pub trait Bounded {
+    const MAX: Self;
+}
+
+macro_rules! bounded {
+    ($($t:ty),*) => { $(impl Bounded for $t { const MAX: Self = <$t>::MAX; })* };
+}
+bounded!(u8, u32, u64, usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_saturate_and_refuse_negatives_and_other_types() {
+        let mut options = Options::new()
+            .with("huge", Value::Int(i128::MAX))
+            .with("negative", Value::Int(-1))
+            .with("text", Value::Str("x".into()));
+        assert_eq!(options.count::<u32>("huge").unwrap(), Some(u32::MAX));
+        assert!(
+            matches!(options.count::<u64>("negative"), Err(Error::InvalidArgument(m)) if m.starts_with("negative"))
+        );
+        assert!(matches!(options.count::<u64>("text"), Err(Error::WrongType(m)) if m.starts_with("text")));
+        assert_eq!(options.count::<u64>("absent").unwrap(), None);
+        options.finish("test").unwrap();
+    }
+
+    #[test]
+    fn seconds_refuse_nan_and_negatives_and_take_infinity_as_none() {
+        let mut options = Options::new()
+            .with("nan", Value::Float(f64::NAN))
+            .with("negative", Value::Float(-0.5))
+            .with("forever", Value::Float(f64::INFINITY))
+            .with("zero", Value::Int(0));
+        assert!(options.seconds("nan").is_err());
+        assert!(options.seconds("negative").is_err());
+        assert_eq!(options.seconds("forever").unwrap(), None);
+        assert_eq!(options.seconds("zero").unwrap(), Some(Duration::ZERO));
+    }
+
+    #[test]
+    fn what_nobody_took_is_refused_by_name() {
+        let options = Options::new().with("colour", Value::Str("red".into()));
+        let error = options.finish("booksort").unwrap_err();
+        assert_eq!(error, Error::WrongType("booksort got an unexpected option \"colour\"".into()));
+        // An explicit None reads as not given.
+        let mut options = Options::new().with("node_limit", Value::None);
+        assert_eq!(options.count::<u64>("node_limit").unwrap(), None);
+    }
+}

@@ -1,0 +1,397 @@
+//! The functions every puzzle shares, over the core's registry: each takes
+//! the puzzle's name, its cases as integers and its options as one dict,
+//! and runs the core without the interpreter lock.
+
+use std::sync::Mutex;
+
+use idastar_core::puzzle::{Answer, AnyPuzzle, Hooks, Job, Options, Progress, Task, Value};
+use idastar_core::puzzles::{find, REGISTRY};
+use idastar_core::{Interrupt, Outcome, SearchResult};
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
+
+use crate::common::{detached, detached_batch, detached_whole_space, on_threads};
+use crate::to_py;
+
+fn puzzle(name: &str) -> PyResult<&'static dyn AnyPuzzle> {
+    find(name).ok_or_else(|| PyValueError::new_err(format!("unknown puzzle {name:?}")))
+}
+
+/// One option's value as the core takes it.
+fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if value.is_none() {
+        return Ok(Value::None);
+    }
+    if let Ok(flag) = value.cast::<PyBool>() {
+        return Ok(Value::Bool(flag.is_true()));
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        return Ok(Value::Str(text.to_str()?.to_owned()));
+    }
+    if value.is_instance_of::<PyFloat>() {
+        return Ok(Value::Float(value.extract()?));
+    }
+    if value.hasattr("__index__")? {
+        return Ok(Value::Int(value.extract::<i128>().unwrap_or_else(|_| {
+            // Beyond i128 either way: beyond every limit, or below zero.
+            if value.lt(0).unwrap_or(false) {
+                i128::MIN
+            } else {
+                i128::MAX
+            }
+        })));
+    }
+    if value.hasattr("__float__")? {
+        // numpy's float32 and friends, which are not Python floats.
+        return Ok(Value::Float(value.extract()?));
+    }
+    if value.hasattr("__fspath__")? {
+        let os = value.py().import("os")?;
+        return self::value(name, &os.call_method1("fspath", (value,))?);
+    }
+    if let Ok(lists) = value.extract::<Vec<Vec<i64>>>() {
+        return Ok(Value::IntLists(lists));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{name} cannot be a {}: {}",
+        value.get_type().name()?,
+        value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+    )))
+}
+
+/// The options of a call, and its `progress` callback (which stays in
+/// Python) apart.
+fn options(given: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, Option<Py<PyAny>>)> {
+    let mut options = Options::new();
+    let mut progress = None;
+    for (name, given) in given.into_iter().flat_map(|dict| dict.iter()) {
+        let name: String = name.extract()?;
+        if name == "progress" {
+            if !given.is_none() {
+                if !given.is_callable() {
+                    return Err(PyTypeError::new_err("progress must be callable or None"));
+                }
+                progress = Some(given.unbind());
+            }
+            continue;
+        }
+        let converted = value(&name, &given)?;
+        options.set(name, converted);
+    }
+    Ok((options, progress))
+}
+
+/// The cases of a batch, one row each: from a 2-D `int64` numpy array (the
+/// Python layer converts other integer arrays) or a sequence of sequences.
+fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
+    // Lists first: asking whether something is an array loads numpy.
+    if cases.is_instance_of::<PyList>() {
+        return cases.extract();
+    }
+    match cases.extract::<PyReadonlyArray2<'_, i64>>() {
+        Ok(array) => Ok(array.as_array().outer_iter().map(|row| row.to_vec()).collect()),
+        Err(_) => cases.extract(),
+    }
+}
+
+/// Prepares `job`, reporting to `progress(task, tasks, layer, reached,
+/// total)`: on a thread of its own when the preparation is long, so that
+/// Ctrl-C reaches the parallel loops of a build.
+fn prepare(py: Python<'_>, job: &mut dyn Job, progress: Option<&Py<PyAny>>) -> PyResult<()> {
+    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
+    let report = |p: Progress| -> bool {
+        let Some(callback) = progress else { return false };
+        match Python::attach(|py| callback.call1(py, (p.task, p.tasks, p.layer, p.reached, p.total))) {
+            Ok(_) => false,
+            Err(err) => {
+                *failed.lock().expect("not poisoned") = Some(err);
+                true
+            }
+        }
+    };
+    let prepared = detached_batch(py, |interrupt| {
+        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report) });
+        (prepared, if interrupt() { Outcome::Interrupted } else { Outcome::Solved })
+    })?;
+    if let Some(err) = failed.into_inner().expect("not poisoned") {
+        return Err(err);
+    }
+    prepared.map_err(to_py)
+}
+
+/// The outcome a batch reports to [`detached`]: interrupted if any search was.
+fn batch_outcome(answers: &idastar_core::Result<Vec<Answer>>) -> Outcome {
+    let interrupted = answers.as_ref().is_ok_and(|a| a.iter().any(|(r, _)| r.outcome == Outcome::Interrupted));
+    if interrupted {
+        Outcome::Interrupted
+    } else {
+        Outcome::Solved
+    }
+}
+
+/// Prepares (when long) and solves `job` on up to `threads` threads.
+fn run(
+    py: Python<'_>,
+    mut job: Box<dyn Job>,
+    progress: Option<Py<PyAny>>,
+    threads: Option<usize>,
+    batch: bool,
+) -> PyResult<Vec<Answer>> {
+    let long = job.needs_preparation();
+    if long {
+        prepare(py, &mut *job, progress.as_ref())?;
+    }
+    let answers = if batch {
+        detached_batch(py, |interrupt| {
+            match on_threads(threads, || prepared_and_solved(&mut *job, long, Some(interrupt))) {
+                Ok(answers) => {
+                    let outcome = batch_outcome(&answers);
+                    (Ok(answers), outcome)
+                }
+                Err(err) => (Err(err), Outcome::Solved),
+            }
+        })??
+    } else {
+        detached(py, |interrupt| {
+            let answers = prepared_and_solved(&mut *job, long, interrupt);
+            let outcome = batch_outcome(&answers);
+            (answers, outcome)
+        })?
+    };
+    answers.map_err(to_py)
+}
+
+/// Solves `job`, preparing it first unless that was done apart (`prepared`).
+fn prepared_and_solved(
+    job: &mut dyn Job,
+    prepared: bool,
+    interrupt: Option<Interrupt>,
+) -> idastar_core::Result<Vec<Answer>> {
+    let hooks = Hooks { interrupt, report: None };
+    if !prepared {
+        job.prepare(hooks)?;
+    }
+    job.solve(hooks)
+}
+
+/// `(outcome, cost, path, lower_bound, iterations, expanded, generated,
+/// seconds, extra)`: a move is an int, or a tuple when it takes several.
+type RawResult<'py> =
+    (&'static str, Option<u32>, Bound<'py, PyList>, Option<u32>, Vec<(u32, u64, u64)>, u64, u64, f64, Option<u32>);
+
+fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) -> PyResult<RawResult<'py>> {
+    let width = puzzle.move_width();
+    let path = if width == 1 {
+        PyList::new(py, result.path.iter().map(|code| code[0]))?
+    } else {
+        PyList::new(py, result.path.iter().map(|code| PyTuple::new(py, &code[..width]).expect("small ints")))?
+    };
+    let stats = result.stats;
+    Ok((
+        result.outcome.name(),
+        result.cost,
+        path,
+        result.lower_bound,
+        stats.iterations.iter().map(|it| (it.bound, it.expanded, it.generated)).collect(),
+        stats.expanded,
+        stats.generated,
+        stats.elapsed.as_secs_f64(),
+        (puzzle.extra().is_some() && result.outcome == Outcome::Solved).then_some(extra),
+    ))
+}
+
+/// Solves one case of `puzzle`; see `idastar.<puzzle>.solve`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, case, options=None))]
+fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    case: Vec<i64>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<RawResult<'py>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, progress) = self::options(options)?;
+    let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
+    let answer = run(py, job, progress, None, false)?.pop().expect("one answer for one case");
+    raw(py, puzzle, answer)
+}
+
+/// Solves many cases of `puzzle` on all cores (or `threads`), in input
+/// order: result tuples, or with `arrays` a dict of numpy arrays named as
+/// `idastar.BatchResult`'s fields; see `idastar.<puzzle>.solve_many`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    cases: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+    threads: Option<usize>,
+    arrays: bool,
+    paths: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, progress) = self::options(options)?;
+    let job = puzzle.job(&case_rows(cases)?, true, options, Task::Solve).map_err(to_py)?;
+    let answers = run(py, job, progress, threads, true)?;
+    if arrays {
+        return Ok(result_arrays(py, puzzle, &answers, paths)?.into_any());
+    }
+    let raws = answers.into_iter().map(|answer| raw(py, puzzle, answer)).collect::<PyResult<Vec<_>>>()?;
+    Ok(raws.into_pyobject(py)?.into_any())
+}
+
+/// The answers as numpy arrays, one entry per case, under the names of
+/// `idastar.BatchResult`'s fields: outcome codes (`Outcome::code`), costs
+/// and lower bounds (-1 for none), node counts and seconds, the puzzle's
+/// extra numbers (plural: "centres"); with `paths`, the moves, padded with
+/// -1 to the longest, a column per number of a move when it has several.
+fn result_arrays<'py>(
+    py: Python<'py>,
+    puzzle: &dyn AnyPuzzle,
+    answers: &[Answer],
+    paths: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let results = || answers.iter().map(|(result, _)| result);
+    let optional = |value: Option<u32>| value.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
+    let arrays = PyDict::new(py);
+    arrays.set_item("outcomes", PyArray1::from_iter(py, results().map(|r| r.outcome.code())))?;
+    arrays.set_item("costs", PyArray1::from_iter(py, results().map(|r| optional(r.cost))))?;
+    arrays.set_item("lower_bounds", PyArray1::from_iter(py, results().map(|r| optional(r.lower_bound))))?;
+    arrays.set_item("expanded", PyArray1::from_iter(py, results().map(|r| r.stats.expanded)))?;
+    arrays.set_item("generated", PyArray1::from_iter(py, results().map(|r| r.stats.generated)))?;
+    arrays.set_item("elapsed", PyArray1::from_iter(py, results().map(|r| r.stats.elapsed.as_secs_f64())))?;
+    if let Some(extra) = puzzle.extra() {
+        let extras = answers.iter().map(|&(ref result, extra)| if result.is_solved() { extra as i32 } else { -1 });
+        arrays.set_item(format!("{extra}s"), PyArray1::from_iter(py, extras))?;
+    }
+    if paths {
+        arrays.set_item("paths", path_array(py, results(), answers.len(), puzzle.move_width())?)?;
+    }
+    Ok(arrays)
+}
+
+fn path_array<'py, 'a>(
+    py: Python<'py>,
+    results: impl Iterator<Item = &'a SearchResult<idastar_core::puzzle::MoveCode>> + Clone,
+    cases: usize,
+    width: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let longest = results.clone().map(|r| r.path.len()).max().unwrap_or(0);
+    let mut codes = vec![-1i32; cases * longest * width];
+    for (row, result) in results.enumerate() {
+        for (step, code) in result.path.iter().enumerate() {
+            let at = (row * longest + step) * width;
+            codes[at..at + width].copy_from_slice(&code[..width]);
+        }
+    }
+    let flat = PyArray1::from_vec(py, codes);
+    Ok(if width == 1 {
+        flat.reshape([cases, longest])?.into_any()
+    } else {
+        flat.reshape([cases, longest, width])?.into_any()
+    })
+}
+
+/// The heuristic's value for one case; see `idastar.<puzzle>.lower_bound`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, case, options=None))]
+fn lower_bound(py: Python<'_>, puzzle: &str, case: Vec<i64>, options: Option<&Bound<'_, PyDict>>) -> PyResult<u32> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, progress) = self::options(options)?;
+    let mut job = puzzle.job(&[case], false, options, Task::LowerBound).map_err(to_py)?;
+    prepare(py, &mut *job, progress.as_ref())?;
+    let bounds = py.detach(|| job.lower_bounds()).map_err(to_py)?;
+    Ok(bounds[0])
+}
+
+/// Cases (rows of a 2-D `int64` array or sequences) to the core's codes:
+/// a `uint64` array, one code per case, a row of words when a code takes
+/// several.
+#[pyfunction]
+#[pyo3(signature = (puzzle, cases, options=None))]
+fn pack<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    cases: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, _) = self::options(options)?;
+    let rows = case_rows(cases)?;
+    let (width, words) = py.detach(|| puzzle.pack(&rows, options)).map_err(to_py)?;
+    let flat = PyArray1::from_vec(py, words);
+    Ok(if width == 1 { flat.into_any() } else { flat.reshape([rows.len(), width])?.into_any() })
+}
+
+/// Codes (as `pack` makes them: a 1-D array, or 2-D with a row of words a
+/// code) back to cases, one row of integers each.
+#[pyfunction]
+#[pyo3(signature = (puzzle, codes, size=None, options=None))]
+fn unpack<'py>(
+    py: Python<'py>,
+    puzzle: &str,
+    codes: &Bound<'py, PyAny>,
+    size: Option<usize>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, _) = self::options(options)?;
+    let array = codes.extract::<numpy::PyReadonlyArrayDyn<'py, u64>>()?;
+    let (count, width) = match array.shape() {
+        [count] => (*count, 1),
+        [count, width] => (*count, *width),
+        shape => return Err(PyValueError::new_err(format!("codes must be a 1-D or 2-D array, got shape {shape:?}"))),
+    };
+    let words = array.as_array().iter().copied().collect::<Vec<u64>>();
+    let cases = py.detach(|| puzzle.unpack(&words, width, size, options)).map_err(to_py)?;
+    let values = cases.first().map_or(0, Vec::len);
+    if cases.iter().any(|case| case.len() != values) {
+        return Err(PyValueError::new_err("the codes stand for cases of different sizes; unpack them apart"));
+    }
+    let rows = Array2::from_shape_vec((count, values), cases.concat()).expect("rows of one length");
+    Ok(rows.into_pyarray(py).into_any())
+}
+
+/// How many cases of `size` lie at each distance from the goal, by a
+/// search of the whole space on all cores; see
+/// `idastar.<puzzle>.distance_distribution`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, size=None, options=None))]
+fn distance_distribution(
+    py: Python<'_>,
+    puzzle: &str,
+    size: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<u64>> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, _) = self::options(options)?;
+    detached_whole_space(py, |interrupt| puzzle.distance_distribution(size, options, interrupt))
+}
+
+/// What the Python layer needs to know of a puzzle: its engines and
+/// heuristics (the default first), how many integers write a move, and the
+/// name of the number a solved case has besides its path, if any.
+type PuzzleInfo = (Vec<&'static str>, Vec<&'static str>, usize, Option<&'static str>);
+
+#[pyfunction]
+fn puzzle_info(name: &str) -> PyResult<PuzzleInfo> {
+    let puzzle = puzzle(name)?;
+    Ok((puzzle.engines(), puzzle.heuristics(), puzzle.move_width(), puzzle.extra()))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let names: Vec<&str> = REGISTRY.iter().map(|puzzle| puzzle.name()).collect();
+    m.add("PUZZLES", PyTuple::new(m.py(), names)?)?;
+    m.add_function(wrap_pyfunction!(puzzle_info, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(lower_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(pack, m)?)?;
+    m.add_function(wrap_pyfunction!(unpack, m)?)?;
+    m.add_function(wrap_pyfunction!(distance_distribution, m)?)?;
+    Ok(())
+}
