@@ -244,7 +244,9 @@ def test_solve_solve_many_and_arrays_agree(puzzle: ModuleType, case_seeds: list[
             single.lower_bound,
         ), f"case {index}"
         assert canonical(from_batch.path) == canonical(batch.path(index)), f"case {index}"
-    assert_same_moves([s.path for s in singles], [batch.path(i) for i in range(len(cases))])
+    assert_same_moves(
+        puzzle.NAME, [s.path for s in singles], [batch.path(i) for i in range(len(cases))]
+    )
 
 
 @CASES
@@ -400,14 +402,14 @@ def test_random_works_without_arguments(puzzle: ModuleType) -> None:
 @CASES
 @given(case_seeds=st.lists(seeds, min_size=1, max_size=8))
 def test_pack_and_unpack_round_trip(puzzle: ModuleType, case_seeds: list[int]) -> None:
-    size = size_options(puzzle)
+    size, unpack_size = size_options(puzzle, "pack"), size_options(puzzle, "unpack")
     cases = [puzzle.random(seed=seed) for seed in case_seeds]
     codes = puzzle.pack(cases, **size)
     assert codes.dtype == np.uint64 and codes.shape == (len(cases),)
     # One code per case: equal cases, equal codes, and no two cases share one.
     distinct_cases = {canonical(case) for case in cases}
     assert len(set(codes.tolist())) == len(distinct_cases)
-    back = puzzle.unpack(codes, **size)
+    back = puzzle.unpack(codes, **unpack_size)
     assert len(back) == len(cases)
     np.testing.assert_array_equal(puzzle.pack(back, **size), codes)
     flat = all(isinstance(item, int) for item in canonical(cases[0]))
@@ -446,6 +448,16 @@ def assert_unfinished(result: Solution[Any], outcome: Outcome) -> None:
     assert result.lower_bound is None or (type(result.lower_bound) is int and result.lower_bound >= 0)
 
 
+#: Beside each limit under test, another one that ends the hard case should
+#: the module ignore the first: the test then fails on the outcome rather
+#: than run for minutes.
+SAFETY_NETS: dict[str, dict[str, Any]] = {
+    "node_limit": {"time_limit": 2},
+    "time_limit": {"node_limit": 10**6},
+    "max_moves": {"time_limit": 2},
+}
+
+
 @pytest.mark.parametrize(
     ("limit", "outcome"),
     [("node_limit", Outcome.NODE_LIMIT), ("time_limit", Outcome.TIME_LIMIT)],
@@ -454,20 +466,24 @@ def test_a_spent_limit_stops_every_engine(
     puzzle: ModuleType, engine: str, limit: str, outcome: Outcome
 ) -> None:
     started = time.monotonic()
-    result = solve_or_refuse(puzzle, engine, puzzle.HARD_CASE, limit, 0)
+    result = solve_or_refuse(puzzle, engine, puzzle.HARD_CASE, limit, 0, **SAFETY_NETS[limit])
     if result is None:
         return
     assert_unfinished(result, outcome)
     # A limit already spent stops the search as soon as Ctrl-C would.
     assert time.monotonic() - started < STOP_SECONDS
-    batch = puzzle.solve_many([puzzle.HARD_CASE] * 2, engine=engine, arrays=True, **{limit: 0})
+    batch = puzzle.solve_many(
+        [puzzle.HARD_CASE] * 2, engine=engine, arrays=True, **{limit: 0}, **SAFETY_NETS[limit]
+    )
     assert [Outcome.from_code(code) for code in batch.outcomes] == [outcome] * 2
     assert batch.costs.tolist() == [-1, -1]
 
 
 def test_max_moves_below_the_optimum_is_no_solution(puzzle: ModuleType, engine: str) -> None:
     # At the root of an unsolved case, no move allowed.
-    result = solve_or_refuse(puzzle, engine, puzzle.HARD_CASE, "max_moves", 0)
+    result = solve_or_refuse(
+        puzzle, engine, puzzle.HARD_CASE, "max_moves", 0, **SAFETY_NETS["max_moves"]
+    )
     if result is None:
         return
     assert_unfinished(result, Outcome.NO_SOLUTION)
@@ -487,7 +503,9 @@ def test_max_moves_below_the_bound_ends_the_generic_ida_at_once(puzzle: ModuleTy
     """Below the heuristic's own bound the hard case needs no search at all."""
     bound = puzzle.lower_bound(puzzle.HARD_CASE)
     assert bound > 0
-    result = puzzle.solve(puzzle.HARD_CASE, engine="ida", max_moves=bound - 1)
+    result = puzzle.solve(
+        puzzle.HARD_CASE, engine="ida", max_moves=bound - 1, **SAFETY_NETS["max_moves"]
+    )
     assert_unfinished(result, Outcome.NO_SOLUTION)
     assert result.lower_bound is not None and result.lower_bound > bound - 1
 
