@@ -256,16 +256,21 @@ def lower_bound(books: Case, heuristic: Heuristic = "cycles") -> int:
     return _PUZZLE.lower_bound(books, {"heuristic": heuristic})
 
 
-def pack(shelves: Any) -> NDArray[numpy.uint64]:
+def pack(shelves: Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
     """Shelves (a 2-D integer array, one shelf a row, or a sequence of
     shelves) as the core's ``uint64`` codes.
 
     Book ``b`` at position ``i`` (0-based) is ``b - 1`` in bits
     ``4i .. 4i + 3``; the sorted shelf of ``n`` books is
     ``sum(i << 4 * i)``. Vectorized: millions of shelves a second. A row
-    that is not a permutation of ``1..n`` raises
+    that is not a permutation of ``1..n`` (of ``n`` books, when given) raises
     :class:`~idastar.InvalidPuzzle` naming it.
     """
+    if n is not None:
+        n = int_from("n", n, 1, MAX_BOOKS)
+        shelves = _PUZZLE.rows(shelves)
+        if any(len(row) != n for row in shelves):
+            raise InvalidPuzzle(f"every case must have n = {n} values")
     return _PUZZLE.pack(shelves, {})
 
 
