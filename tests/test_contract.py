@@ -57,7 +57,7 @@ from contract_support import (
     states_along,
     within,
 )
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import idastar
@@ -75,6 +75,16 @@ CASES = settings(
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 #: Batches of a few cases, so that the batch functions see more than one.
 seed_lists = st.lists(seeds, min_size=1, max_size=3)
+
+#: How many nodes the default engine may expand on a random case before the
+#: example is set aside: random cases of some puzzles (the 15-puzzle) have a
+#: long tail of hard ones, which would make the suite slow, not stronger. A
+#: node limit rather than a time limit: it does not count the building of
+#: tables, and it does not depend on the machine's load.
+CASE_NODES = 1_000_000
+
+#: How many states along an optimal path have their lower bounds checked.
+BOUNDS_CHECKED = 10
 
 #: How long the reference may spend on the states of one random case.
 REFERENCE_SECONDS = 0.5
@@ -108,15 +118,28 @@ def puzzle(name: str) -> ModuleType:
 
 
 def solved(puzzle: ModuleType, seed: int) -> tuple[Any, Solution[Any]]:
-    """``random(seed=seed)`` and its solution by the default engine (once per run)."""
-    return _solved(puzzle.__name__, seed)
+    """``random(seed=seed)`` and its solution by the default engine (once
+    per run); an example whose case needs more than :data:`CASE_NODES`
+    nodes is set aside (hypothesis draws another)."""
+    case, solution = _solved(puzzle.__name__, seed)
+    if solution is None:
+        assume(False)
+    assert solution is not None
+    return case, solution
 
 
 @functools.cache
-def _solved(module_name: str, seed: int) -> tuple[Any, Solution[Any]]:
+def _solved(module_name: str, seed: int) -> tuple[Any, Solution[Any] | None]:
     puzzle = sys.modules[module_name]
     case = puzzle.random(seed=seed)
-    solution = puzzle.solve(case)
+    try:
+        solution = puzzle.solve(case, node_limit=CASE_NODES)
+    except ValueError as error:  # a default engine that cannot count its nodes
+        assert "node_limit" in str(error), error
+        solution = puzzle.solve(case)
+    if solution.outcome == Outcome.NODE_LIMIT:
+        SET_ASIDE[puzzle.NAME] += 1
+        return case, None
     assert solution.outcome == Outcome.SOLVED, (case, solution)
     return case, solution
 
@@ -133,13 +156,16 @@ def near_goal(puzzle: ModuleType, seed: int, moves: int = NEAR_GOAL_MOVES) -> tu
 def first_seed_with_cost(puzzle: ModuleType, at_least: int) -> int:
     """The first seed whose random case needs at least ``at_least`` moves."""
     for seed in range(50):
-        if solved(puzzle, seed)[1].cost >= at_least:
+        solution = _solved(puzzle.__name__, seed)[1]
+        if solution is not None and solution.cost >= at_least:
             return seed
-    pytest.fail(f"no case of random(seed=0..49) needs {at_least} moves or more")
+    pytest.fail(f"no quick case of random(seed=0..49) needs {at_least} moves or more")
 
 
 #: How far the reference followed each puzzle: "name: moves checked of the case's cost".
 REFERENCE_DEPTHS: Counter[str] = Counter()
+#: Random cases set aside as too slow for the default engine, by puzzle.
+SET_ASIDE: Counter[str] = Counter()
 #: Limits refused by an engine, "name engine limit".
 REFUSALS: Counter[str] = Counter()
 
@@ -153,6 +179,8 @@ def report_coverage() -> Iterator[None]:
             print(f"  {key}: {count}x")
     if REFUSALS:
         print("limits refused:", ", ".join(sorted(REFUSALS)))
+    if SET_ASIDE:
+        print(f"random cases over {CASE_NODES} nodes, set aside:", dict(SET_ASIDE))
 
 
 # --------------------------------------------------------------------------
@@ -207,11 +235,15 @@ def test_defaults_are_the_first_engine_and_heuristic(puzzle: ModuleType) -> None
 
 @CASES
 @given(case_seeds=seed_lists)
-def test_solve_solve_many_and_arrays_agree(puzzle: ModuleType, case_seeds: list[int]) -> None:
+def test_solve_solve_many_and_arrays_agree_whatever_the_threads(
+    puzzle: ModuleType, case_seeds: list[int]
+) -> None:
+    """One answer, alone or in a batch, as Solutions or as arrays, on one
+    thread or two."""
     cases = [solved(puzzle, seed)[0] for seed in case_seeds]
     singles = [solved(puzzle, seed)[1] for seed in case_seeds]
-    listed = puzzle.solve_many(cases)
-    batch = puzzle.solve_many(cases, arrays=True)
+    listed = puzzle.solve_many(cases, threads=1)
+    batch = puzzle.solve_many(cases, arrays=True, threads=2)
 
     assert isinstance(listed, list) and len(listed) == len(cases)
     for index, (single, many) in enumerate(zip(singles, listed)):
@@ -258,17 +290,6 @@ def test_a_batch_without_paths_has_the_same_answers(
     batch = puzzle.solve_many(cases, arrays=True, paths=False)
     assert batch.paths is None
     assert batch.costs.tolist() == [solved(puzzle, seed)[1].cost for seed in case_seeds]
-
-
-@CASES
-@given(case_seeds=st.lists(seeds, min_size=2, max_size=4))
-def test_answers_do_not_depend_on_threads(puzzle: ModuleType, case_seeds: list[int]) -> None:
-    cases = [solved(puzzle, seed)[0] for seed in case_seeds]
-    one, two = (puzzle.solve_many(cases, threads=threads) for threads in (1, 2))
-    assert [(r.outcome, r.cost, r.lower_bound) for r in one] == [
-        (r.outcome, r.cost, r.lower_bound) for r in two
-    ]
-    assert [r.cost for r in one] == [solved(puzzle, seed)[1].cost for seed in case_seeds]
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers")
@@ -337,7 +358,9 @@ def test_distance_is_the_cost_and_bounds_stay_below_it(puzzle: ModuleType, seed:
     states = states_along(puzzle, case, solution.path)
     halfway = solution.cost // 2
     assert puzzle.distance(states[halfway]) == solution.cost - halfway
-    for made, state in enumerate(states):
+    # Some ten states along the path, the goal among them.
+    step = max(1, solution.cost // BOUNDS_CHECKED)
+    for made, state in [*enumerate(states)][::step] + [(solution.cost, states[-1])]:
         for heuristic in puzzle.HEURISTICS:
             bound = puzzle.lower_bound(state, heuristic=heuristic)
             assert type(bound) is int, (heuristic, type(bound))
