@@ -6,7 +6,8 @@ of the Python boundary per instance.
    core; the ratio of the two wall times. Answers must agree.
 2. Boundary: Rotation Game boards through ``rotation.solve_many`` (table
    already loaded) against the same boards solved inside the core alone
-   (``idastar._core.rotation_solve_many`` on already-checked lists), and the
+   (``idastar._core.solve_many("rotation", ...)`` on already-checked lists:
+   the result tuples the API reads), and the
    difference per board; and the numpy form, a ``(boards, 24)`` array in and
    ``arrays=True`` out.
 
@@ -58,7 +59,8 @@ def boundary(count: int, repeats: int, rng: random.Random) -> None:
         boards.append(board)
     rotation.solve_many(boards[:1])  # loads the table
     api = best_of(repeats, lambda: rotation.solve_many(boards, threads=1))
-    core = best_of(repeats, lambda: _core.rotation_solve_many(boards, engine="table", threads=1))
+    options = {"engine": "table"}
+    core = best_of(repeats, lambda: _core.solve_many("rotation", boards, options, 1))
     print(f"rotation.solve_many, {count} boards, one thread, best of {repeats}:")
     print(f"  through the API    {api / count * 1e6:7.2f} us a board")
     print(f"  core call only     {core / count * 1e6:7.2f} us a board")

@@ -48,10 +48,10 @@ def calls(rng: random.Random) -> list[Callable[[], object]]:
         ),
         lambda: rotation.solve_many(np.array([values()]), arrays=True),
         lambda: rotation.centre_table(odd()),
-        lambda: squares.solve(odd(), values(), max_sticks=odd()),
+        lambda: squares.solve(odd(), values(), max_moves=odd()),
         lambda: squares.solve_many([(odd(), values())], arrays=True),
         lambda: squares.square_sticks(odd(), odd(), odd(), odd()),
-        lambda: squares.pack(np.zeros((1, rng.randint(0, 30)), int), odd()),
+        lambda: squares.pack(np.zeros((1, rng.randint(0, 30)), int), n=odd()),
         lambda: sliding.solve(
             values(), width=odd(), height=odd(), heuristic="manhattan", node_limit=10**5
         ),
@@ -81,8 +81,8 @@ def test_random_bad_arguments_raise_value_or_type_errors() -> None:
 def test_limits_beyond_what_the_core_holds_are_no_limits() -> None:
     for options in ({"max_moves": 2**70}, {"node_limit": 2**70}, {"time_limit": 1e300}):
         assert booksort.solve([2, 1, 3], **options).cost == 1  # type: ignore[arg-type]
-    assert rotation.solve([1] * 24, node_limit=2**70).moves == ""
-    assert squares.solve(3, max_sticks=2**70).cost == 6
+    assert rotation.solve([1] * 24, engine="ida", node_limit=2**70).path == ()
+    assert squares.solve(3, max_moves=2**70).cost == 6
     with pytest.raises(ValueError, match="time_limit"):
         booksort.solve([2, 1, 3], time_limit=float("nan"))
 

@@ -51,7 +51,7 @@ class Table(NamedTuple):
 TABLES = {
     "rotation": Table(
         "rotation-centre-8.bin",
-        f"from idastar import rotation\nresult = rotation.solve({BOARD!r}).moves",
+        f"from idastar import rotation\nresult = ''.join(rotation.solve({BOARD!r}).path)",
         "AC",
         735_471 + 1,  # C(24, 8) distances and the depth byte
     ),
@@ -311,7 +311,7 @@ def test_rotation_refuses_a_file_as_its_cache_directory(call: str, tmp_path: Pat
 def test_rotation_ida_needs_no_cache(tmp_path: Path) -> None:
     not_a_directory = tmp_path / "file"
     not_a_directory.write_text("")
-    code = f"from idastar import rotation\nresult = rotation.solve({BOARD!r}, engine='ida').moves"
+    code = f"from idastar import rotation\nresult = ''.join(rotation.solve({BOARD!r}, engine='ida').path)"
     result, _ = run_child(code, env={"IDASTAR_CACHE_DIR": str(not_a_directory)})
     assert result == "AC"
 

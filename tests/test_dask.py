@@ -43,7 +43,7 @@ def test_a_batch_through_dask_workers_matches_a_local_batch(client: object) -> N
     )
     parts: list[BatchResult] = client.gather(futures)  # type: ignore[attr-defined]
     local = booksort.solve_many(shelves, arrays=True)
-    np.testing.assert_array_equal(np.concatenate([p.lengths for p in parts]), local.lengths)
+    np.testing.assert_array_equal(np.concatenate([p.costs for p in parts]), local.costs)
     assert local.paths is not None
     longest = local.paths.shape[1]
     remote_paths = np.concatenate(
@@ -60,8 +60,8 @@ def test_solutions_and_errors_come_back_whole(client: object) -> None:
     board = boards(1, 3)[0].tolist()
     remote = client.submit(rotation.solve, board).result()  # type: ignore[attr-defined]
     local = rotation.solve(board)
-    assert (remote.moves, remote.centre, remote.stats.generated) == (
-        local.moves,
+    assert (remote.path, remote.centre, remote.stats.generated) == (
+        local.path,
         local.centre,
         local.stats.generated,
     )
@@ -76,7 +76,7 @@ def test_solutions_and_errors_come_back_whole(client: object) -> None:
 def test_what_crosses_processes_pickles() -> None:
     solver = functools.partial(rotation.solve_many, arrays=True, engine="ida")
     again = pickle.loads(pickle.dumps(solver))
-    np.testing.assert_array_equal(again(boards(5, 4)).lengths, solver(boards(5, 4)).lengths)
+    np.testing.assert_array_equal(again(boards(5, 4)).costs, solver(boards(5, 4)).costs)
     for function in (
         booksort.solve,
         booksort.solve_many,

@@ -21,7 +21,9 @@ def test_readme_examples() -> None:
     assert runner.failures == 0
 
 
-@pytest.mark.parametrize("name", ["idastar.booksort", "idastar.rotation", "idastar.search"])
+@pytest.mark.parametrize(
+    "name", ["idastar.booksort", "idastar.rotation", "idastar.search", "idastar.squares"]
+)
 def test_module_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert tried > 0

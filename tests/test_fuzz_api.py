@@ -269,6 +269,9 @@ def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
                 lambda: rotation.solve_many(boards, engine=engine, **batch, **extra),
                 lambda: rotation.solve_many(draw(odd_arrays(boards)), engine=engine, **batch),
                 lambda: rotation.apply(
+                    values, draw(st.one_of(st.text("ABCDEFGHI", max_size=2), odd))
+                ),
+                lambda: rotation.replay(
                     values, draw(st.one_of(st.text("ABCDEFGHI", max_size=6), odd))
                 ),
                 lambda: rotation.is_solved(values),
@@ -290,11 +293,11 @@ def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
     sticks = 2 * n * (n + 1) if type(n) is int and 1 <= n <= 16 else 40
     removed = spoiled(draw, draw(st.lists(st.integers(1, sticks), max_size=8, unique=True)))
     options = {
-        "solver": maybe(draw, st.sampled_from(["exact", "seed", "w"])),
-        "bound": maybe(draw, st.sampled_from(["packing", "disjoint", "v"])),
+        "engine": maybe(draw, st.sampled_from(["exact", "ida", "w"])),
+        "heuristic": maybe(draw, st.sampled_from(["packing", "disjoint", "v"])),
         "branching": maybe(draw, st.sampled_from(["fewest", "first", "u"])),
         "dominance": draw(st.one_of(st.booleans(), odd)),
-        "max_sticks": maybe(draw, st.one_of(st.none(), st.integers(0, 20))),
+        "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 20))),
         "node_limit": maybe(draw, st.integers(0, 5000)),
         "time_limit": draw(seconds),
         **typo(draw),
@@ -305,17 +308,22 @@ def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
         st.sampled_from(
             [
                 lambda: squares.solve(n, removed, **options),
-                lambda: squares.solve(n, removed, count=draw(odd), **options),
+                lambda: squares.solve((n, removed), **options),
                 lambda: squares.solve_many(cases, **options, **batch),
                 lambda: squares.solve_many(draw(odd_arrays([[0, 1] * 6])), n=n, **batch),
-                lambda: squares.minimum(n if type(n) is not int or n <= 6 else 6, removed),
-                lambda: squares.lower_bounds(n, removed),
+                lambda: squares.distance((n if type(n) is not int or n <= 6 else 6, removed)),
+                lambda: squares.lower_bound((n, removed), heuristic=options["heuristic"]),
+                lambda: squares.apply((n, removed), draw(odd)),
+                lambda: squares.replay((n, removed), removed),
+                lambda: squares.is_solved((n, removed)),
+                lambda: squares.random(n, seed=draw(odd)),
                 lambda: squares.intact(n, removed),
                 lambda: squares.destroys(n, removed),
                 lambda: squares.square_sticks(n, draw(odd), draw(odd), draw(odd)),
                 lambda: squares.stick_count(n),
-                lambda: squares.pack(draw(odd_arrays([[0, 1] * 6])), n),
-                lambda: squares.unpack(draw(odd_arrays([[0, 1, 2**63]])), n),
+                lambda: squares.pack(draw(odd_arrays([[0, 1] * 6])), n=n),
+                lambda: squares.pack(cases, n=n),
+                lambda: squares.unpack(draw(odd_arrays([[0, 1, 2**63]])), n=n),
             ]
         )
     )

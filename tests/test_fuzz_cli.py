@@ -69,7 +69,7 @@ def boards(draw: st.DrawFn) -> list[int]:
     for cell in rotation.CENTRE:
         board[cell] = centre
     moves = draw(st.text(alphabet=rotation.MOVES, max_size=6))
-    return list(rotation.apply(board, moves))
+    return list(rotation.replay(board, moves))
 
 
 @st.composite
@@ -214,10 +214,10 @@ def counted(case_tokens: Callable[[object], list[str]]) -> Callable[[list[object
 
 def rotation_reference(board: object, goal: tuple[int, ...]) -> list[str] | None:
     assert isinstance(board, list)
-    if len(rotation.solve_many([board])[0][0]) > 4:
+    if rotation.solve_many([board])[0].cost > 4:
         return None
-    moves, centre = reference.rotation.solve(board)
-    return [moves or "No moves needed", str(centre)]
+    solution = reference.rotation.solve(board)
+    return ["".join(solution.path) or "No moves needed", str(solution.centre)]
 
 
 def fifteen_reference(tiles: object, goal: tuple[int, ...]) -> list[str] | None:
@@ -279,7 +279,7 @@ COMMANDS = {
         ],
         rotation_cases,
         lambda boards: [str(v) for board in boards for v in board] + ["0"],
-        lambda board, flags: "ida" not in flags or len(rotation.solve_many([board])[0][0]) <= 9,
+        lambda board, flags: "ida" not in flags or rotation.solve_many([board])[0].cost <= 9,
         rotation_reference,
     ),
     "squares": Command(
@@ -287,18 +287,18 @@ COMMANDS = {
         grids(),
         [
             [],
-            ["--solver", "seed"],
+            ["--engine", "ida"],
             ["--path"],
             ["--json"],
             ["--stats"],
-            ["--solver", "seed", "--path"],
+            ["--engine", "ida", "--heuristic", "disjoint", "--path"],
             ["-j", "2"],
             ["--progress"],
         ],
         squares_cases,
         counted(lambda grid: [str(grid[0]), str(len(grid[1])), *map(str, grid[1])]),
-        lambda grid, flags: grid[0] <= (5 if "seed" in flags else 7),
-        lambda grid, _: [str(reference.squares.minimum(*grid))] if grid[0] <= 3 else None,
+        lambda grid, flags: grid[0] <= (5 if "ida" in flags else 7),
+        lambda grid, _: [str(reference.squares.distance(grid))] if grid[0] <= 3 else None,
     ),
     "fifteen": Command(
         "fifteen",

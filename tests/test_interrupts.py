@@ -46,7 +46,7 @@ EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
     ("call", "setup"),
     [
         (
-            "squares.solve_many([(8, [])] * 2, solver='seed', arrays=True)",
+            "squares.solve_many([squares.HARD_CASE] * 2, engine='ida', arrays=True)",
             "from idastar import squares",
         ),
         (
@@ -54,7 +54,7 @@ EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
             "heuristic='manhattan', arrays=True)",
             "from idastar import fifteen",
         ),
-        ("squares.solve(8, solver='seed')", "from idastar import squares"),
+        ("squares.solve(squares.HARD_CASE, engine='ida')", "from idastar import squares"),
         (
             f"fifteen.solve({EIGHTY_MOVES!r}, goal='blank-first', heuristic='manhattan')",
             "from idastar import fifteen",
@@ -146,7 +146,10 @@ SLOW_RUNS = {
         ["booksort", "--exact", "--json", "--progress"],
         "8\n" + "".join(f"16\n{' '.join(map(str, SHUFFLED))}\n" for _ in range(8)),
     ),
-    "squares seed": (["squares", "--solver", "seed", "--progress"], "2\n8\n0\n8\n0\n"),
+    "squares ida": (
+        ["squares", "--engine", "ida", "--heuristic", "disjoint", "--progress"],
+        "2\n8\n0\n8\n0\n",
+    ),
     "fifteen batch": (
         [
             "fifteen",

@@ -28,8 +28,8 @@ TILES = [list(fifteen.GOAL), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 
 
 
 def rotation_answer(board: list[int]) -> str:
-    moves, centre = rotation.solve_many([board])[0]
-    return f"{moves or 'No moves needed'}\n{centre}\n"
+    solution = rotation.solve_many([board])[0]
+    return f"{''.join(solution.path) or 'No moves needed'}\n{solution.centre}\n"
 
 
 class Judged:
@@ -71,7 +71,7 @@ def judged(name: str) -> Judged:
         for n, removed in GRIDS:
             tokens += [str(n), str(len(removed)), *map(str, removed)]
             ends.append(len(tokens))
-        answers = [f"{squares.minimum(n, removed)}\n" for n, removed in GRIDS]
+        answers = [f"{squares.distance((n, removed))}\n" for n, removed in GRIDS]
         return Judged(["squares"], tokens, ends, answers)
     heuristic = ["--heuristic", "linear-conflict"]
     if name == "fifteen":

@@ -102,7 +102,7 @@ def test_statement_samples() -> None:
     result = squares.solve(3, [12, 17, 23])
     assert result.cost == 3
     assert_destroys(3, [12, 17, 23], result)
-    assert squares.minimum(3, [12, 17, 23]) == 3
+    assert squares.distance((3, [12, 17, 23])) == 3
 
 
 @pytest.mark.parametrize("n", range(1, len(FULL_GRID) + 1))
@@ -110,7 +110,8 @@ def test_full_grids(n: int) -> None:
     result = squares.solve(n)
     assert result.cost == FULL_GRID[n - 1]
     assert_destroys(n, [], result)
-    disjoint, packing = squares.lower_bounds(n)
+    disjoint = squares.lower_bound(squares.Case(n), heuristic="disjoint")
+    packing = squares.lower_bound(squares.Case(n))
     assert disjoint <= packing <= FULL_GRID[n - 1]
 
 
@@ -141,24 +142,26 @@ def test_square_sticks_follow_the_statement() -> None:
 
 @given(grids(1, 4))
 @settings(max_examples=60, deadline=None)
-def test_exact_and_seed_match_the_reference(case: Case) -> None:
+def test_every_engine_and_heuristic_match_the_reference(case: Case) -> None:
     n, removed = case
-    expected, sticks = reference.solve(n, removed)
-    assert all(square & (set(sticks) | set(removed)) for square in statement_squares(n))
-    for solver in ("exact", "seed"):
-        result = squares.solve(n, removed, solver=solver)  # type: ignore[arg-type]
-        assert result.cost == expected
-        assert_destroys(n, removed, result)
+    answer = reference.solve(case)
+    assert isinstance(answer, idastar.Solution)
+    assert_destroys(n, removed, answer)
+    for engine in squares.ENGINES:
+        for heuristic in squares.HEURISTICS:
+            result = squares.solve(case, engine=engine, heuristic=heuristic)  # type: ignore[arg-type]
+            assert result.cost == answer.cost
+            assert_destroys(n, removed, result)
 
 
 OPTION_SETS = [
     {},
-    {"bound": "disjoint"},
+    {"heuristic": "disjoint"},
     {"branching": "first"},
     {"dominance": False},
     {"symmetry": False},
     {"upper_bound": False},
-    {"bound": "disjoint", "branching": "first", "dominance": False, "symmetry": False},
+    {"heuristic": "disjoint", "branching": "first", "dominance": False, "symmetry": False},
 ]
 
 
@@ -188,12 +191,15 @@ def test_large_grids_are_replayed(case: Case) -> None:
 
 
 def test_limits() -> None:
-    capped = squares.solve(5, max_sticks=13)
-    assert (capped.outcome, capped.lower_bound) == (Outcome.NO_SOLUTION, 14)
-    assert squares.solve(5, max_sticks=14).cost == 14
+    for engine in squares.ENGINES:
+        capped = squares.solve(5, max_moves=13, engine=engine)  # type: ignore[arg-type]
+        assert (capped.outcome, capped.lower_bound) == (Outcome.NO_SOLUTION, 14)
+        assert squares.solve(5, max_moves=14, engine=engine).cost == 14  # type: ignore[arg-type]
     stopped = squares.solve(12, node_limit=20)
     assert stopped.outcome is Outcome.NODE_LIMIT
-    assert stopped.lower_bound == squares.lower_bounds(12)[1]
+    assert stopped.lower_bound == squares.lower_bound(squares.Case(12))
+    # Far below the bound, the bound is what is proven.
+    assert squares.solve(12, max_moves=3).lower_bound == squares.lower_bound(squares.Case(12))
     timed = squares.solve(16, time_limit=0.05)
     assert timed.outcome in (Outcome.TIME_LIMIT, Outcome.SOLVED)
 
@@ -206,10 +212,14 @@ def test_limits() -> None:
         (lambda: squares.solve(2, [13]), "stick 13 is out of range 1..=12"),
         (lambda: squares.solve(2, [0]), "stick 0 is out of range"),
         (lambda: squares.solve(3, [4, 5, 4]), "stick 4 is removed twice"),
-        (lambda: squares.solve(3, [4, 5], count=3), "count says 3 sticks are removed"),
-        (lambda: squares.solve(3, ["4"]), "must be integers"),  # type: ignore[list-item]
-        (lambda: squares.solve(3, "45"), "removed must be a sequence of integers, got str"),  # type: ignore[arg-type]
-        (lambda: squares.solve(2.5), "must be an integer"),  # type: ignore[arg-type]
+        (lambda: squares.solve((3, [4, 5, 4])), "stick 4 is removed twice"),
+        (lambda: squares.solve((3.0, [4])), "grid side n must be an integer, got 3.0"),  # type: ignore[arg-type]
+        (lambda: squares.solve(3, ["4"]), "stick at position 1 must be an integer"),  # type: ignore[list-item]
+        (lambda: squares.solve(3, "45"), "a stick list must be a sequence of integers, got str"),  # type: ignore[arg-type]
+        (lambda: squares.solve(2.5), "a squares case must be a sequence of integers, got float"),  # type: ignore[arg-type]
+        (lambda: squares.solve([0, 1, 2, 0]), "a stick mask holds 0 and 1, got 2 for stick 3"),
+        (lambda: squares.solve([0, 1, 0]), "or a 0/1 mask of the .* sticks of an n x n grid; got 3 values"),
+        (lambda: squares.intact(3, [30]), "stick 30 is out of range 1..=24 for a 3 x 3 grid"),
         (lambda: squares.square_sticks(3, 2, 2, 0), "no square of side 2 at (2, 0)"),
     ],
 )
@@ -219,12 +229,123 @@ def test_bad_input_raises_invalid_puzzle(call: Callable[[], object], message: st
 
 
 def test_bad_options_raise_value_error() -> None:
-    with pytest.raises(ValueError, match="unknown squares solver"):
-        squares.solve(2, solver="magic")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown squares bound"):
-        squares.solve(2, bound="lp")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="node_limit"):
+    with pytest.raises(ValueError, match='^engine: unknown engine "magic"'):
+        squares.solve(2, engine="magic")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match='^heuristic: unknown heuristic "lp"'):
+        squares.solve(2, heuristic="lp")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match='^branching: unknown branching "last"'):
+        squares.solve(2, branching="last")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^node_limit"):
         squares.solve(2, node_limit=-1)
+    with pytest.raises(TypeError, match="dominance"):
+        squares.solve(2, dominance="yes")  # type: ignore[typeddict-item]
+    with pytest.raises(TypeError, match="bound"):
+        squares.solve(2, bound="disjoint")  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("branching", "first"), ("dominance", True), ("symmetry", False), ("upper_bound", True)],
+)
+def test_the_ida_engine_refuses_the_exact_engines_options(option: str, value: object) -> None:
+    assert squares.solve(3, **{option: value}).cost == 6  # type: ignore[arg-type]
+    for call in (squares.solve, lambda case, **kw: squares.solve_many([case], **kw)):
+        with pytest.raises(ValueError, match=f'^{option}: only engine "exact" uses it, not "ida"'):
+            call(squares.Case(3), engine="ida", **{option: value})  # type: ignore[operator]
+
+
+def test_a_case_is_one_value() -> None:
+    case = squares.Case(3, (12, 17, 23))
+    assert squares.Case(4) == (4, ())
+    def answer(case: object, *removed: Sequence[int]) -> tuple[object, ...]:
+        result = squares.solve(case, *removed)  # type: ignore[call-overload]
+        return (result.outcome, result.cost, result.path, result.lower_bound)
+
+    pair = answer((3, [12, 17, 23]))
+    assert answer(case) == pair == answer(3, [23, 12, 17]) == answer(case.n, case.removed)
+    with pytest.raises(TypeError, match="removed goes with a grid side"):
+        squares.solve(case, [1])  # type: ignore[call-overload]
+    # A 0/1 stick mask is the same case (the rows of unpack are cases).
+    mask = [1 if stick in case.removed else 0 for stick in range(1, 25)]
+    assert answer(mask) == pair
+    assert squares.lower_bound(mask) == squares.lower_bound(case) == 3
+    full = squares.Case(4)
+    assert (squares.lower_bound(full), squares.lower_bound(full, heuristic="disjoint")) == (9, 8)
+    assert squares.is_solved(mask) is False
+
+
+def test_apply_removes_one_stick_and_replay_a_path() -> None:
+    case = squares.Case(2, (5,))
+    assert squares.apply(case, 1) == squares.Case(2, (1, 5))
+    assert squares.apply((2, [5, 3]), 1) == squares.Case(2, (1, 3, 5))  # sticks kept in order
+    path = squares.solve(case).path
+    end = squares.replay(case, path)
+    assert end == squares.Case(2, tuple(sorted((5, *path))))
+    assert squares.is_solved(end) and not squares.is_solved(case)
+    assert squares.replay(case, []) == case
+    assert squares.is_solved((1, [2]))
+    for stick, message in [(5, "stick 5 is removed already"), (13, "stick 13 is out of range")]:
+        with pytest.raises(InvalidPuzzle, match=message):
+            squares.apply(case, stick)
+    with pytest.raises(InvalidPuzzle, match="a move is a stick number, got '1'"):
+        squares.apply(case, "1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidPuzzle, match="stick 5 is removed twice"):
+        squares.replay((2, [5, 5]), [])
+
+
+def test_random_removes_each_stick_with_probability_one_half() -> None:
+    assert squares.random(seed=7) == squares.random(seed=7)
+    assert squares.random(seed=7) != squares.random(seed=8)
+    assert squares.random().n == 5 and squares.random(12, seed=1).n == 12
+    grids = [squares.random(3, seed=seed) for seed in range(4000)]
+    for stick in (1, 12, 24):
+        share = sum(stick in grid.removed for grid in grids) / len(grids)
+        assert 0.46 < share < 0.54, (stick, share)
+    assert all(list(grid.removed) == sorted(set(grid.removed)) for grid in grids)
+    with pytest.raises(ValueError, match="n must be from 1 to 16, got 17"):
+        squares.random(17)
+
+
+@pytest.mark.parametrize("n", [1, 5, 6, 12, 16])
+def test_codes_round_trip_as_masks(n: int) -> None:
+    np = pytest.importorskip("numpy")
+    grids = [squares.random(n, seed=seed) for seed in range(20)]
+    codes = squares.pack(grids)
+    words = -(-squares.stick_count(n) // 64)
+    assert codes.dtype == np.uint64
+    assert codes.shape == ((20,) if words == 1 else (20, words))
+    for grid, code in zip(grids, codes.reshape(20, words), strict=True):
+        bits = sum(int(word) << (64 * i) for i, word in enumerate(code))
+        assert bits == sum(1 << (stick - 1) for stick in grid.removed)
+    masks = squares.unpack(codes, n=n)
+    assert masks.shape == (20, squares.stick_count(n))
+    for grid, row in zip(grids, masks, strict=True):
+        assert tuple(row.nonzero()[0] + 1) == grid.removed
+        assert squares.lower_bound(row) == squares.lower_bound(grid)
+    np.testing.assert_array_equal(squares.pack(masks), codes)
+    np.testing.assert_array_equal(squares.pack(masks, n=n), codes)
+    solved = squares.solve_many(masks, n=n, arrays=True)
+    assert solved.costs.tolist() == [s.cost for s in squares.solve_many(grids)]
+
+
+def test_pack_and_unpack_refuse_what_does_not_fit() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(InvalidPuzzle, match="case 1: a 3 x 3 grid after 2 x 2 ones"):
+        squares.pack([(2, []), (3, [])])
+    with pytest.raises(InvalidPuzzle, match="case 0: a 2 x 2 grid, not n = 3"):
+        squares.pack([(2, [])], n=3)
+    with pytest.raises(InvalidPuzzle, match="case 1: a stick mask holds only 0 and 1"):
+        squares.pack(np.array([[0] * 12, [2] + [0] * 11]))
+    with pytest.raises(InvalidPuzzle, match="2n\\(n\\+1\\) sticks of an n x n grid, got 5 columns"):
+        squares.pack(np.zeros((1, 5), int))
+    with pytest.raises(ValueError, match="take 2 words each, got 1"):
+        squares.unpack(np.zeros(3, np.uint64), n=6)
+    with pytest.raises(InvalidPuzzle, match="bits beyond the 12 sticks of a 2 x 2 grid"):
+        squares.unpack(np.array([1 << 12], np.uint64), n=2)
+    with pytest.raises(ValueError, match="n must be from 1 to 16, got 0"):
+        squares.unpack(np.zeros(1, np.uint64), n=0)
+    with pytest.raises(InvalidPuzzle, match="case 1: a 3 x 3 grid, not n = 2"):
+        squares.solve_many([(2, []), (3, [])], n=2)
 
 
 # --------------------------------------------------------------------------
@@ -267,7 +388,7 @@ def test_random_grids_match_the_integer_program() -> None:
 
 def test_full_grids_match_the_integer_program() -> None:
     for n in range(1, 8):
-        assert integer_program_minimum(n, []) == FULL_GRID[n - 1] == squares.minimum(n)
+        assert integer_program_minimum(n, []) == FULL_GRID[n - 1] == squares.distance(squares.Case(n))
 
 
 # --------------------------------------------------------------------------
@@ -297,7 +418,9 @@ def test_random_judge_files_match_byte_for_byte(
     path.write_text(text)
     assert main(["squares", str(path)]) == 0
     assert capsys.readouterr().out == seed_squares(text)
-    assert main(["squares", "--solver", "seed", str(path)]) == 0
+    assert main(["squares", "--engine", "ida", "--heuristic", "disjoint", str(path)]) == 0
+    assert capsys.readouterr().out == seed_squares(text)
+    assert main(["squares", "--engine", "ida", str(path)]) == 0
     assert capsys.readouterr().out == seed_squares(text)
 
 
@@ -307,7 +430,7 @@ def test_path_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     lines = done.stdout.split("\n")
     for index, (n, removed) in enumerate(cases):
         answer, sticks = int(lines[2 * index]), [int(s) for s in lines[2 * index + 1].split()]
-        assert answer == len(sticks) == squares.minimum(n, removed)
+        assert answer == len(sticks) == squares.distance((n, removed))
         gone = set(sticks) | set(removed)
         assert all(square & gone for square in statement_squares(n))
     done = run_cli("squares", "--json", "--stats", stdin=judge_text(cases))

@@ -36,11 +36,11 @@ def test_threads_mix_puzzles_safely() -> None:
         board = [1] * 8 + [2] * 8 + [3] * 8
         rng.shuffle(board)
         boards.append(board)
-    expected = [(r.moves, r.centre) for r in map(rotation.solve, boards)]
+    expected = [(r.path, r.centre) for r in map(rotation.solve, boards)]
     with ThreadPoolExecutor(max_workers=4) as pool:
         rotations = pool.map(lambda b: rotation.solve(b, engine="ida"), boards)
         grids = pool.map(lambda n: squares.solve(n).cost, [4, 5, 6])
-        assert [(r.moves, r.centre) for r in rotations] == expected
+        assert [(r.path, r.centre) for r in rotations] == expected
         assert list(grids) == [9, 14, 19]
 
 

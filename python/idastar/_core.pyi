@@ -45,9 +45,18 @@ def _thread_pools() -> tuple[int, list[int]]: ...
 # The puzzle contract: every registered puzzle by name (PUZZLES), its cases
 # as integers, its options as one dict.
 PUZZLES: tuple[str, ...]
-#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra)
+#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra);
+#: the path is the string of the moves' letters for a puzzle whose moves are letters.
 RawResult = tuple[
-    str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float, int | None
+    str,
+    int | None,
+    list[Any] | str,
+    int | None,
+    tuple[tuple[int, int, int], ...],
+    int,
+    int,
+    float,
+    int | None,
 ]
 
 def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
@@ -72,27 +81,6 @@ def unpack(
     options: dict[str, Any] | None = None,
 ) -> NDArray[numpy.int64]: ...
 def _panic_for_tests(place: str, threads: int | None = None) -> None: ...
-def rotation_solve(
-    values: Sequence[int],
-    *,
-    engine: str = "table",
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-) -> tuple[
-    tuple[str, int | None, list[str], int | None, list[tuple[int, int, int]], int, int, float],
-    int | None,
-]: ...
-def rotation_solve_many(
-    boards: Any,
-    *,
-    engine: str = "table",
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    solutions: bool = False,
-) -> Any: ...
-def rotation_pack(boards: NDArray[numpy.int64]) -> NDArray[numpy.uint64]: ...
-def rotation_unpack(codes: NDArray[numpy.uint64]) -> NDArray[numpy.int64]: ...
 def sliding_pack(
     boards: NDArray[numpy.int64], width: int, height: int
 ) -> NDArray[numpy.uint64]: ...
@@ -115,38 +103,7 @@ def search_python(
     time_limit: float | None = None,
     max_states: int | None = None,
 ) -> tuple[str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float]: ...
-def squares_solve(
-    n: int,
-    removed: Sequence[int],
-    *,
-    solver: str = "exact",
-    bound: str = "packing",
-    branching: str = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-) -> tuple[str, int | None, list[int], int | None, list[tuple[int, int, int]], int, int, float]: ...
-def squares_solve_many(
-    cases: Sequence[tuple[int, Sequence[int]]],
-    *,
-    solver: str = "exact",
-    bound: str = "packing",
-    branching: str = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-) -> Any: ...
-def squares_lower_bounds(n: int, removed: Sequence[int]) -> tuple[int, int]: ...
-def squares_intact(n: int, removed: Sequence[int]) -> list[tuple[int, int, int]]: ...
+def squares_intact(case: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
 #: (outcome, cost, path of move letters, lower_bound, iterations, expanded, generated, seconds)
 _SlidingRaw = tuple[

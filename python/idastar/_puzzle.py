@@ -74,8 +74,13 @@ class Puzzle(Generic[C, M, Sol]):
     ``values`` turns a case into the integers the core reads (raising
     InvalidPuzzle or TypeError for what is not integers at all; the core
     checks the rest and names the integer at fault); ``move`` turns the
-    core's numbers for one move into the module's move; ``solution`` is the
-    result class.
+    core's numbers for one move into the module's move (None: the core's
+    form is the module's, the string of the moves' letters for a puzzle
+    whose moves are letters); ``solution`` is the result class. With
+    ``lists_as_cases`` a case is its integers as they are, so a batch given
+    as a list goes to the core unread (the core checks every value) and is
+    read here only when the core refuses a value that is no integer, to
+    name it.
     """
 
     def __init__(
@@ -85,8 +90,10 @@ class Puzzle(Generic[C, M, Sol]):
         values: Callable[[C], list[int]],
         move: Callable[[Any], M] | None = None,
         solution: type[Sol] = Solution,  # type: ignore[assignment]
+        lists_as_cases: bool = False,
     ) -> None:
         self.name = name
+        self.lists_as_cases = lists_as_cases
         self.values = values
         self.move = move
         self.solution = solution
@@ -120,11 +127,17 @@ class Puzzle(Generic[C, M, Sol]):
         paths: bool,
     ) -> list[Sol] | BatchResult:
         threads = checked_threads(threads)
-        answers = _core.solve_many(self.name, self.rows(cases), options, threads, arrays, paths)
+        answers = None
+        if self.lists_as_cases and type(cases) is list:
+            try:
+                answers = _core.solve_many(self.name, cases, options, threads, arrays, paths)
+            except (TypeError, OverflowError):
+                pass  # a value that is no integer (or an option of the wrong type): read below
+        if answers is None:
+            answers = _core.solve_many(self.name, self.rows(cases), options, threads, arrays, paths)
         if arrays:
             return BatchResult._from_arrays(answers)
-        from_raw, move = self.solution._from_raw, self.move
-        return [from_raw(raw, move) for raw in answers]
+        return self.solution._from_raws(answers, self.move)
 
     def distance(self, case: C, options: dict[str, Any]) -> int:
         solution = self.solve(case, options)

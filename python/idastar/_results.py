@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -151,8 +151,8 @@ class Solution(Generic[M]):
     def stats(self) -> Stats:
         """Per-iteration counts, totals and wall time of the search."""
         stats = self._stats
-        if isinstance(stats, tuple):  # the core's numbers, not yet a Stats
-            iterations, expanded, generated, elapsed = stats
+        if isinstance(stats, tuple):  # the core's result tuple, not yet a Stats
+            iterations, expanded, generated, elapsed = stats[4:8]
             stats = Stats(tuple(Iteration(*it) for it in iterations), expanded, generated, elapsed)
             _set(self, "_stats", stats)
         return stats
@@ -222,20 +222,30 @@ class Solution(Generic[M]):
         }
 
     @classmethod
-    def _from_raw(
-        cls: type[S], raw: Sequence[Any], move: Callable[[Any], Any] | None = None, **extra: Any
-    ) -> S:
+    def _from_raw(cls: type[S], raw: Sequence[Any], move: Callable[[Any], Any] | None = None) -> S:
         """From the core's tuple (see ``_core.solve``); ``move`` turns each
         move of the path from the core's numbers into the module's form."""
-        solution = object.__new__(cls)
-        _set(solution, "outcome", _OUTCOME_BY_NAME[raw[0]])
-        _set(solution, "cost", raw[1])
-        _set(solution, "path", tuple(map(move, raw[2])) if move is not None else tuple(raw[2]))
-        _set(solution, "lower_bound", raw[3])
-        _set(solution, "_stats", (raw[4], raw[5], raw[6], raw[7]))
-        if cls._EXTRA is not None:
-            _set(solution, cls._EXTRA, raw[8] if len(raw) > 8 else extra.get(cls._EXTRA))
-        return solution
+        return cls._from_raws((raw,), move)[0]
+
+    @classmethod
+    def _from_raws(
+        cls: type[S], raws: Iterable[Sequence[Any]], move: Callable[[Any], Any] | None = None
+    ) -> list[S]:
+        """:meth:`_from_raw` for every tuple of a batch, in one loop: a large
+        batch spends most of its time in Python here."""
+        new, outcomes, extra = object.__new__, _OUTCOME_BY_NAME, cls._EXTRA
+        solutions = []
+        for raw in raws:
+            solution = new(cls)
+            _set(solution, "outcome", outcomes[raw[0]])
+            _set(solution, "cost", raw[1])
+            _set(solution, "path", tuple(raw[2]) if move is None else tuple(map(move, raw[2])))
+            _set(solution, "lower_bound", raw[3])
+            _set(solution, "_stats", raw)  # read by `stats` when asked for
+            if extra is not None:
+                _set(solution, extra, raw[8])
+            solutions.append(solution)
+        return solutions
 
 
 def _rebuild(cls: type[S], values: tuple[Any, ...], extra: dict[str, Any]) -> S:
@@ -324,4 +334,4 @@ def batch_output(
     a :class:`BatchResult` for ``arrays``, else one :class:`Solution` per case."""
     if arrays:
         return BatchResult._from_arrays(raws)
-    return [Solution._from_raw(raw, move) for raw in raws]
+    return Solution._from_raws(raws, move)

@@ -29,57 +29,74 @@ The answer is the shortest move sequence that leaves the eight centre cells
 among the shortest, and that number.
 
 >>> from idastar import rotation
->>> result = rotation.solve([1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3])
->>> result.moves, result.centre
-('AC', 2)
+>>> board = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
+>>> result = rotation.solve(board)
+>>> result.path, result.centre
+(('A', 'C'), 2)
+>>> rotation.is_solved(rotation.replay(board, result.path))
+True
 
-Two solvers give the same answer: ``engine="table"`` (the default) follows a
+The solvers give the same answer: ``engine="table"`` (the default) follows a
 pattern database of the 735,471 ways eight cells can hold one number and
-answers in microseconds; ``engine="ida"`` is the judge solution's IDA*.
+answers in microseconds; ``engine="ida"`` is the judge solution's IDA*
+(``"astar"``, ``"iddfs"`` and ``"bfs"`` find the same number of moves, not
+always the same sequence). The heuristics of ``"ida"`` and ``"astar"``:
+``"centre"`` (the judge solution's ``8 -`` the count of the most frequent
+number in the centre, the default) and ``"table"`` (the pattern database's
+bound). The table and its cache file are built or read once per process,
+before the first board that needs them.
+
+A move is its letter; a path is a tuple of letters (or any string or
+sequence of letters, for :func:`replay`). With ``arrays=True`` the moves
+are indices into :data:`MOVES` (0 is A).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core
-from ._checks import (
-    case_array,
-    code_array,
-    exact_int,
-    int_from,
-    is_array,
-    items_of,
-    non_negative,
-    positive,
-    seconds,
-)
+from ._checks import exact_int, int_from, items_of
 from ._core import InvalidPuzzle
+from ._puzzle import Puzzle, SearchOptions, rng
+from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
+    from typing_extensions import Unpack
 
 __all__ = [
     "CELLS",
     "CENTRE",
+    "ENGINES",
+    "HARD_CASE",
+    "HEURISTICS",
     "LINES",
     "MOVES",
+    "NAME",
+    "Case",
     "Engine",
+    "Heuristic",
+    "Options",
     "RotationSolution",
     "apply",
     "census",
     "centre_table",
+    "distance",
     "is_solved",
+    "lower_bound",
     "pack",
+    "random",
+    "replay",
     "solve",
     "solve_many",
     "unpack",
 ]
 
+NAME = "rotation"
 CELLS = 24
 #: The move letters, in the order of the tie-break.
 MOVES = "ABCDEFGH"
@@ -97,7 +114,10 @@ LINES: dict[str, tuple[int, ...]] = {
 #: The eight centre cells.
 CENTRE = (6, 7, 8, 11, 12, 15, 16, 17)
 
-Engine = Literal["table", "ida"]
+Engine = Literal["table", "ida", "astar", "iddfs", "bfs"]
+Heuristic = Literal["centre", "table"]
+#: A board: the 24 cells in the order of the picture above, each 1, 2 or 3.
+Case = Sequence[int]
 
 
 class RotationSolution(Solution[str]):
@@ -111,6 +131,18 @@ class RotationSolution(Solution[str]):
     centre: int | None
 
 
+class Options(SearchOptions, total=False):
+    """The options of :func:`solve` and :func:`solve_many`."""
+
+    #: ``"table"`` (the pattern database, the default), ``"ida"`` (the judge
+    #: solution's IDA*), ``"astar"``, ``"iddfs"`` or ``"bfs"``. ``"table"``
+    #: expands no nodes, so it refuses ``node_limit``.
+    engine: Engine
+    #: ``"centre"`` (the judge solution's bound, the default) or ``"table"``
+    #: (the pattern database's); for ``"ida"`` and ``"astar"``.
+    heuristic: Heuristic
+
+
 def _is_plain_board(values: object) -> bool:
     """A list of 24 ints of 1..3: a board that needs no careful reading."""
     return (
@@ -120,10 +152,10 @@ def _is_plain_board(values: object) -> bool:
     )
 
 
-def _board(values: Sequence[int]) -> list[int]:
+def _board(values: Case) -> list[int]:
     """The 24 values as ints, or InvalidPuzzle naming what is wrong."""
     if _is_plain_board(values):
-        return list(values)  # what the careful reading below returns, a list of our own
+        return values  # type: ignore[return-value]
     items = items_of(values, "a board")
     if len(items) != CELLS:
         raise InvalidPuzzle(f"a board has {CELLS} cells, got {len(items)}")
@@ -139,123 +171,138 @@ def _board(values: Sequence[int]) -> list[int]:
     return board
 
 
-def apply(values: Sequence[int], moves: str) -> tuple[int, ...]:
-    """The board after the move letters ``moves``, one after the other."""
-    board = _board(values)
-    for letter in moves:
-        if letter not in LINES:
-            raise InvalidPuzzle(f"unknown move {letter!r}; moves are the letters A to H")
-        line = LINES[letter]
-        first = board[line[0]]
-        for here, there in itertools.pairwise(line):
-            board[here] = board[there]
-        board[line[-1]] = first
+# The core hands a path over as the string of its letters, which the
+# solution takes as it is (a tuple of letters).
+_PUZZLE: Puzzle[Case, str, RotationSolution] = Puzzle(
+    NAME, values=_board, solution=RotationSolution, lists_as_cases=True
+)
+#: The engines, the default (fastest) first.
+ENGINES: tuple[str, ...] = _PUZZLE.engines
+#: The heuristics, the default first.
+HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+#: A judge board 12 moves from a filled centre (13 is the most any needs)
+#: on which the judge solution's IDA* expands 3.7 million boards, about
+#: two seconds.
+HARD_CASE: tuple[int, ...] = (
+    *(1, 1, 3, 2, 2, 3, 1, 2, 1, 3, 1, 3),
+    *(2, 2, 1, 3, 2, 1, 2, 3, 3, 3, 1, 2),
+)
+
+
+def apply(values: Case, move: str) -> tuple[int, ...]:
+    """The board after ``move``, one letter A..H; InvalidPuzzle for anything else."""
+    board = list(_board(values))
+    line = LINES.get(move) if isinstance(move, str) else None
+    if line is None:
+        raise InvalidPuzzle(f"unknown move {move!r}; a move is one of the letters A to H")
+    first = board[line[0]]
+    for here, there in zip(line, line[1:]):
+        board[here] = board[there]
+    board[line[-1]] = first
     return tuple(board)
 
 
-def is_solved(values: Sequence[int]) -> bool:
+def replay(values: Case, path: Iterable[str]) -> tuple[int, ...]:
+    """The board after every move of ``path`` (a string of letters, or a
+    sequence of letters such as :attr:`Solution.path`) in turn."""
+    return _replay(apply, tuple(_board(values)), path)
+
+
+def is_solved(values: Case) -> bool:
     """True when the eight centre cells hold one number."""
     board = _board(values)
     return len({board[cell] for cell in CENTRE}) == 1
 
 
-def solve(
-    values: Sequence[int],
-    *,
-    engine: Engine = "table",
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-) -> RotationSolution:
+def random(*, seed: int | None = None) -> tuple[int, ...]:
+    """A uniformly random judge board: eight each of 1, 2 and 3
+    (deterministic for a ``seed``)."""
+    board = [1] * 8 + [2] * 8 + [3] * 8
+    rng(seed).shuffle(board)
+    return tuple(board)
+
+
+def solve(values: Case, **options: Unpack[Options]) -> RotationSolution:
     """The shortest, lexicographically smallest move sequence and the centre number.
 
-    Args:
-        values: the 24 cells in the order of the picture above, each 1, 2 or
-            3 (the judge has eight of each; any board works, since 24 cells
-            always hold some number eight times).
-        engine: ``"table"`` (pattern database, microseconds) or ``"ida"``
-            (the judge solution's IDA*, milliseconds to seconds).
-        node_limit, time_limit: limits for ``"ida"``.
+    ``values`` are the 24 cells in the order of the picture above, each 1,
+    2 or 3 (the judge has eight of each; any board works, since 24 cells
+    always hold some number eight times). The options are those every
+    puzzle takes (``engine``, ``heuristic``, ``max_moves``, ``node_limit``,
+    ``time_limit``, ``state_limit``; see :class:`Options`).
 
     The table is kept in the cache directory (``$IDASTAR_CACHE_DIR``, else
     ``$XDG_CACHE_HOME/idastar``, else ``~/.cache/idastar``); a missing,
     damaged or stale file, or anything but a regular file in its place, is
     rebuilt, never trusted.
 
+    Returns:
+        A :class:`RotationSolution`: its path a tuple of move letters, its
+        ``centre`` the number left in the centre.
+
     Raises:
         InvalidPuzzle: not 24 integers of 1..3.
-        ValueError: ``$IDASTAR_CACHE_DIR`` names a file, or a path through
-            one (``engine="table"`` only; the message says where it came from).
+        ValueError: an option out of range (the message names it), ``node_limit``
+            with ``engine="table"``, or ``$IDASTAR_CACHE_DIR`` naming a file, or
+            a path through one (the table only; the message says where it came from).
+        TypeError: an option of the wrong type, or an unknown one.
+        KeyboardInterrupt: Ctrl-C during the search.
     """
-    raw, centre = _core.rotation_solve(
-        _board(values),
-        engine=engine,
-        max_nodes=non_negative("node_limit", node_limit),
-        time_limit=seconds("time_limit", time_limit),
-    )
-    return RotationSolution._from_raw(raw, centre=centre)
+    return _PUZZLE.solve(values, options)  # type: ignore[arg-type]
 
 
 @overload
 def solve_many(
-    boards: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    engine: Engine = ...,
     threads: int | None = ...,
     arrays: Literal[False] = ...,
     paths: bool = ...,
-) -> list[tuple[str, int]]: ...
+    **options: Unpack[Options],
+) -> list[RotationSolution]: ...
 @overload
 def solve_many(
-    boards: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    engine: Engine = ...,
     threads: int | None = ...,
     arrays: Literal[True],
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> BatchResult: ...
 def solve_many(
-    boards: Iterable[Sequence[int]],
+    cases: Iterable[Case] | Any,
     *,
-    engine: Engine = "table",
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
-) -> list[tuple[str, int]] | BatchResult:
-    """``(moves, centre)`` for many boards at once, on all cores, in input order.
+    **options: Unpack[Options],
+) -> list[RotationSolution] | BatchResult:
+    """:func:`solve` for many boards at once, on all cores, results in input order.
 
-    The lean form of :func:`solve` for large batches: no statistics objects.
-    ``boards`` is a sequence of boards or a numpy integer array of shape
-    ``(boards, 24)``. ``threads`` caps the cores used (default: all).
+    ``cases`` is a sequence of boards or a numpy integer array of shape
+    ``(boards, 24)``. The options and limits apply to each search on its
+    own. ``threads`` caps the cores used (default: all); the answers do not
+    depend on it.
 
-    With ``arrays=True`` the result is a :class:`~idastar.BatchResult` of
-    numpy arrays, the centre numbers in its ``centres`` and (unless
-    ``paths=False``) the moves in ``paths`` as indices into :data:`MOVES`
-    (0 is A), padded with -1.
+    Returns a list of :class:`RotationSolution`, or with ``arrays=True`` a
+    :class:`~idastar.BatchResult` of numpy arrays, the centre numbers in its
+    ``centres`` (-1 when not solved) and (unless ``paths=False``) the moves
+    in ``paths`` as indices into :data:`MOVES` (0 is A), padded with -1.
 
     A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    threads = positive("threads", threads)
-    cases: Any
-    if is_array(boards):
-        cases = case_array(boards, CELLS)
-    else:
-        cases = boards if isinstance(boards, list) else list(boards)
-        plain = all(_is_plain_board(board) for board in cases)
-        if not plain:  # tuples, arrays as rows, or something to complain about
-            checked = []
-            for index, values in enumerate(cases):
-                try:
-                    checked.append(_board(values))
-                except InvalidPuzzle as error:
-                    raise InvalidPuzzle(f"case {index}: {error}") from None
-            cases = checked
-    answers = _core.rotation_solve_many(
-        cases, engine=engine, threads=threads, arrays=arrays, paths=paths
-    )
-    if arrays:
-        return BatchResult._from_arrays(answers)
-    return answers  # type: ignore[no-any-return]
+    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
+
+
+def distance(values: Case, **options: Unpack[Options]) -> int:
+    """The fewest moves that fill the centre with one number."""
+    return _PUZZLE.distance(values, options)  # type: ignore[arg-type]
+
+
+def lower_bound(values: Case, heuristic: Heuristic = "centre") -> int:
+    """The admissible lower bound ``heuristic`` gives for the board."""
+    return _PUZZLE.lower_bound(values, {"heuristic": heuristic})
 
 
 def pack(boards: Any) -> NDArray[numpy.uint64]:
@@ -263,12 +310,15 @@ def pack(boards: Any) -> NDArray[numpy.uint64]:
     the core's ``uint64`` codes: cell ``i`` holds its number in bits
     ``2i .. 2i + 1``. Vectorized; a bad row raises
     :class:`~idastar.InvalidPuzzle` naming it."""
-    return _core.rotation_pack(case_array(boards, CELLS))
+    return _PUZZLE.pack(boards, {})
 
 
 def unpack(codes: Any) -> NDArray[numpy.int64]:
-    """``uint64`` codes (as :func:`pack` makes them) back to boards, one a row."""
-    return _core.rotation_unpack(code_array(codes))
+    """``uint64`` codes (as :func:`pack` makes them) back to boards, one a
+    row; a code that is no board raises :class:`~idastar.InvalidPuzzle`
+    naming it."""
+    boards = _PUZZLE.unpack(codes, None, {})
+    return boards.reshape(-1, CELLS) if boards.size == 0 else boards
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:

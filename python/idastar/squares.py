@@ -7,56 +7,84 @@ and so on. Some sticks may already be removed. The answer is the fewest
 further sticks whose removal leaves no square of any size intact, and one
 such set of sticks.
 
+A case is a :class:`Case`, the pair ``(n, removed)``; a move removes one
+stick (its number). A solution's path is a set of sticks, in increasing
+order (any order of it works).
+
 >>> from idastar import squares
->>> result = squares.solve(3, removed=[12, 17, 23])
->>> result.cost
-3
->>> squares.destroys(3, [12, 17, 23, *result.path])
+>>> case = squares.Case(3, (12, 17, 23))
+>>> result = squares.solve(case)
+>>> result.cost, result.path
+(3, (1, 6, 15))
+>>> squares.replay(case, result.path)
+Case(n=3, removed=(1, 6, 12, 15, 17, 23))
+>>> squares.is_solved(_)
 True
->>> squares.minimum(8)          # the full 8 x 8 grid
+>>> squares.distance(squares.Case(8))          # the full 8 x 8 grid
 33
 
+``solve(n, removed)`` is the same as ``solve(Case(n, removed))``.
+
 It is a minimum hitting-set problem: each intact square needs one of its
-sticks removed. The default solver is an exact branch and bound built for
-it; ``solver="seed"`` runs the judge solution's IDA* instead (exponentially
-slower beyond n = 6, kept for comparison). Grids up to :data:`MAX_N` = 16.
+sticks removed. The default engine, ``"exact"``, is a branch and bound built
+for it; ``engine="ida"`` runs the judge solution's IDA* instead (the generic
+engine, exponentially slower beyond n = 6, kept for comparison). Grids up
+to :data:`MAX_N` = 16.
+
+Heuristics (the lower bound on the sticks still needed): ``"packing"`` (the
+default), the larger of the judge's bound and half a greedy packing of
+intact squares in which no stick lies on more than two; ``"disjoint"``, the
+judge's bound, a greedy packing of intact squares that share no stick. Both
+engines use the one they are given: ``engine="ida", heuristic="disjoint"``
+is the judge solution's search exactly.
+
+Square Destroyer's own options, for the exact engine only (``engine="ida"``
+refuses them, with a ValueError naming the option): ``branching``
+(``"fewest"``, on the intact square with the fewest sticks still allowed,
+the default; ``"first"``, on the first intact square, as the judge does),
+``dominance``, ``symmetry`` and ``upper_bound`` (True unless switched off,
+to show what each buys). Neither engine stores states, so ``state_limit``
+is taken and never reached.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, overload
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from . import _core
-from ._checks import (
-    MOST_COST,
-    case_array,
-    exact_int,
-    int_from,
-    is_array,
-    items_of,
-    non_negative,
-    positive,
-    seconds,
-)
+from ._checks import case_array, exact_int, int_from, is_array, items_of
 from ._core import InvalidPuzzle
-from ._results import BatchResult, Solution, batch_output
+from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._puzzle import replay as _replay
+from ._results import BatchResult, Solution
 
 if TYPE_CHECKING:
     import numpy
     from numpy.typing import NDArray
+    from typing_extensions import Unpack
 
 __all__ = [
+    "ENGINES",
+    "HARD_CASE",
+    "HEURISTICS",
     "JUDGE_MAX_N",
     "MAX_N",
-    "BoundName",
-    "BranchingName",
-    "SolverName",
+    "NAME",
+    "Branching",
+    "Case",
+    "Engine",
+    "Heuristic",
+    "Options",
+    "apply",
     "destroys",
+    "distance",
     "intact",
-    "lower_bounds",
-    "minimum",
+    "is_solved",
+    "lower_bound",
     "pack",
+    "random",
+    "replay",
     "solve",
     "solve_many",
     "square_sticks",
@@ -64,38 +92,126 @@ __all__ = [
     "unpack",
 ]
 
+NAME = "squares"
 #: The largest grid side supported (544 sticks, 1496 squares).
 MAX_N: int = _core.SQUARES_MAX_N
 #: The judge's largest grid side.
 JUDGE_MAX_N = 5
 
-SolverName = Literal["exact", "seed"]
-BoundName = Literal["packing", "disjoint"]
-BranchingName = Literal["fewest", "first"]
+Engine = Literal["exact", "ida"]
+Heuristic = Literal["packing", "disjoint"]
+Branching = Literal["fewest", "first"]
+
+
+class Case(NamedTuple):
+    """An ``n x n`` grid with the sticks ``removed`` (1-based) gone;
+    ``Case(n)`` is the full grid."""
+
+    n: int
+    removed: tuple[int, ...] = ()
+
+
+#: What the functions take as a case: a :class:`Case` or any pair ``(n,
+#: removed)``; or a row of a 0/1 stick array (what :func:`unpack` gives):
+#: ``2n(n+1)`` values, a 1 at ``i`` for stick ``i + 1`` removed.
+CaseLike = Case | tuple[int, Iterable[int]] | Sequence[int]
+
+
+class Options(SearchOptions, total=False):
+    """The options of :func:`solve` and :func:`solve_many`."""
+
+    #: ``"exact"`` (the hitting-set branch and bound, the default) or
+    #: ``"ida"`` (the judge solution's IDA*).
+    engine: Engine
+    #: ``"packing"`` (the default) or ``"disjoint"`` (the judge's bound).
+    heuristic: Heuristic
+    #: The exact engine's branching: ``"fewest"`` (default) or ``"first"``.
+    branching: Branching
+    #: The exact engine forbids dominated sticks (default True).
+    dominance: bool
+    #: The exact engine uses the symmetries of the square (default True).
+    symmetry: bool
+    #: The exact engine starts from a greedy solution (default True).
+    upper_bound: bool
+
+
+#: The number of sticks of each grid side, for reading stick masks.
+_SIDE_OF_STICKS = {2 * n * (n + 1): n for n in range(1, MAX_N + 1)}
 
 
 def _side(n: int) -> int:
     return int_from("the grid side n", n, 1, MAX_N, InvalidPuzzle)
 
 
-def _sticks(n: int, sticks: Iterable[int], what: str = "removed") -> list[int]:
-    """The sticks as ints, checked: in range for the grid, none twice."""
-    items = items_of(sticks, what)
-    result = []
-    count = stick_count(n)
-    seen: set[int] = set()
-    for item in items:
-        try:
-            stick = exact_int(item)
-        except TypeError:
-            raise InvalidPuzzle(f"stick numbers must be integers, got {item!r}") from None
-        if not 1 <= stick <= count:
-            raise InvalidPuzzle(f"stick {stick} is out of range 1..={count} for a {n} x {n} grid")
-        if stick in seen:
-            raise InvalidPuzzle(f"stick {stick} is {what} twice")
-        seen.add(stick)
-        result.append(stick)
-    return result
+def _values(case: CaseLike) -> list[int]:
+    """The case as the core reads it, ``[n, *removed]``; what the values
+    may be (n in range, sticks in range and none twice), the core checks."""
+    items = items_of(case, "a squares case")
+    if len(items) == 2 and not _is_int(items[1]):
+        n, removed = items
+        return [_side(n), *integers(removed, "stick")]
+    side = _SIDE_OF_STICKS.get(len(items))
+    if side is None:
+        raise InvalidPuzzle(
+            "a squares case is a pair (n, removed sticks), or a 0/1 mask of the "
+            f"2n(n+1) sticks of an n x n grid; got {len(items)} values"
+        )
+    removed = []
+    for stick, value in enumerate(integers(items, "stick mask value"), 1):
+        if value not in (0, 1):
+            raise InvalidPuzzle(f"a stick mask holds 0 and 1, got {value} for stick {stick}")
+        if value:
+            removed.append(stick)
+    return [side, *removed]
+
+
+def _is_int(value: object) -> bool:
+    try:
+        exact_int(value)
+    except TypeError:
+        return False
+    return True
+
+
+class _Rows(list):  # type: ignore[type-arg]
+    """Cases already as the core reads them, ``[n, *removed]`` each."""
+
+
+class _Grids(Puzzle[CaseLike, int, Solution[int]]):
+    """Batches of grids also come as 2-D 0/1 stick arrays, one grid a row."""
+
+    def rows(self, cases: Iterable[CaseLike] | Any) -> Any:
+        if isinstance(cases, _Rows):
+            return cases
+        if is_array(cases):
+            return _mask_rows(cases)
+        return super().rows(cases)
+
+
+def _mask_rows(masks: Any) -> _Rows:
+    """The rows of a 2-D 0/1 array (column ``i`` for stick ``i + 1``) as cases."""
+    masks = case_array(masks)  # 2-D int64, or InvalidPuzzle saying why not
+    side = _SIDE_OF_STICKS.get(masks.shape[1])
+    if side is None:
+        if not len(masks):
+            return _Rows()
+        raise InvalidPuzzle(
+            f"a stick mask row has the 2n(n+1) sticks of an n x n grid, got {masks.shape[1]} columns"
+        )
+    bad = ((masks != 0) & (masks != 1)).any(axis=1).nonzero()[0]
+    if len(bad):
+        raise InvalidPuzzle(f"case {bad[0]}: a stick mask holds only 0 and 1")
+    return _Rows([side, *(row.nonzero()[0] + 1).tolist()] for row in masks)
+
+
+_PUZZLE = _Grids(NAME, values=_values)
+#: The engines, the default (fastest) first.
+ENGINES: tuple[str, ...] = _PUZZLE.engines
+#: The heuristics, the default first.
+HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+#: An 8 x 8 grid with six sticks gone: 30 more to remove, which the IDA*
+#: engine takes about ten seconds to find (the exact engine about one).
+HARD_CASE = Case(8, (17, 39, 52, 94, 95, 114))
 
 
 def stick_count(n: int) -> int:
@@ -127,8 +243,7 @@ def square_sticks(n: int, side: int, row: int, column: int) -> tuple[int, ...]:
 
 def intact(n: int, removed: Iterable[int] = ()) -> list[tuple[int, int, int]]:
     """The squares left intact, as ``(side, row, column)``, in the judge's order."""
-    side = _side(n)
-    return list(_core.squares_intact(side, _sticks(side, removed)))
+    return list(_core.squares_intact(_values((n, removed))))
 
 
 def destroys(n: int, removed: Iterable[int]) -> bool:
@@ -136,142 +251,129 @@ def destroys(n: int, removed: Iterable[int]) -> bool:
     return not intact(n, removed)
 
 
-def lower_bounds(n: int, removed: Iterable[int] = ()) -> tuple[int, int]:
-    """Two lower bounds on the answer: the judge's and the double-packing bound.
-
-    The judge's bound walks the intact squares in order and counts each one
-    that shares no stick with those counted before. The double-packing bound
-    counts squares so that no stick lies on more than two of them and halves
-    the count (rounded up); it is also at least the judge's.
-    """
-    side = _side(n)
-    disjoint, packing = _core.squares_lower_bounds(side, _sticks(side, removed))
-    return disjoint, packing
+def _checked(case: CaseLike) -> tuple[Case, bool]:
+    """The case as a :class:`Case` (sticks in increasing order), checked by
+    the core, and whether it is solved (no square intact)."""
+    values = _values(case)
+    solved = not _core.squares_intact(values)
+    return Case(values[0], tuple(sorted(values[1:]))), solved
 
 
+def is_solved(case: CaseLike) -> bool:
+    """True when no square of the case is intact."""
+    return _checked(case)[1]
+
+
+def apply(case: CaseLike, stick: int) -> Case:
+    """The case with ``stick`` removed as well; InvalidPuzzle if it is out
+    of range or removed already."""
+    grid, _ = _checked(case)
+    try:
+        number = exact_int(stick)
+    except TypeError:
+        raise InvalidPuzzle(f"a move is a stick number, got {stick!r}") from None
+    if number in grid.removed:
+        raise InvalidPuzzle(f"stick {number} is removed already")
+    return _checked((grid.n, (*grid.removed, number)))[0]
+
+
+def replay(case: CaseLike, path: Iterable[int]) -> Case:
+    """The case after removing every stick of ``path`` in turn."""
+    return _replay(apply, _checked(case)[0], path)
+
+
+def random(n: int = 5, *, seed: int | None = None) -> Case:
+    """A uniformly random subset of the sticks of an ``n x n`` grid removed:
+    each stick on its own with probability 1/2 (deterministic for a ``seed``)."""
+    n = int_from("n", n, 1, MAX_N)
+    count = 2 * n * (n + 1)
+    bits = rng(seed).getrandbits(count)
+    return Case(n, tuple(stick + 1 for stick in range(count) if bits >> stick & 1))
+
+
+@overload
+def solve(case: CaseLike, **options: Unpack[Options]) -> Solution[int]: ...
+@overload
+def solve(case: int, removed: Iterable[int] = ..., **options: Unpack[Options]) -> Solution[int]: ...
 def solve(
-    n: int,
-    removed: Iterable[int] = (),
-    *,
-    count: int | None = None,
-    solver: SolverName = "exact",
-    bound: BoundName = "packing",
-    branching: BranchingName = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_sticks: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    case: CaseLike | int, removed: Iterable[int] | None = None, **options: Unpack[Options]
 ) -> Solution[int]:
     """The fewest further sticks to remove so that no square is left intact.
 
     Args:
-        n: the grid side, ``1 <= n <= 16`` (the judge stops at 5).
-        removed: the sticks already removed (1-based, each at most once).
-        count: the judge's ``k``; when given it must equal ``len(removed)``.
-        solver: ``"exact"`` (the hitting-set branch and bound, the default)
-            or ``"seed"`` (the judge solution's IDA*, for comparison).
-        bound, branching, dominance, symmetry, upper_bound: the techniques
-            of the exact solver, all on by default; switching one off shows
-            what it buys. ``bound="disjoint"`` is the judge's bound,
-            ``branching="first"`` branches on the first intact square.
-        max_sticks: look for answers of at most this many sticks; beyond it
-            the outcome is ``no_solution`` with ``lower_bound`` above it.
-        node_limit: stop after expanding this many nodes.
-        time_limit: stop after this many seconds.
+        case: a :class:`Case` ``(n, removed)``; or the grid side ``n``
+            (``1 <= n <= 16``; the judge stops at 5), with the sticks
+            already removed as ``removed``.
+        options: those every puzzle takes (``engine``, ``heuristic``,
+            ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``;
+            see :class:`Options`) and the exact engine's ``branching``,
+            ``dominance``, ``symmetry``, ``upper_bound`` (the module's
+            docstring).
 
     Returns:
         A :class:`~idastar.Solution` whose ``cost`` is the minimum and whose
         ``path`` is one optimal set of sticks, in increasing order.
 
     Raises:
-        InvalidPuzzle: n out of range, a stick out of range or repeated, or
-            ``count`` not the number of sticks given.
-        ValueError: an option is out of range.
+        InvalidPuzzle: n out of range, a stick out of range or repeated.
+        ValueError: an option is out of range (the message names it).
+        TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    side = _side(n)
-    sticks = _sticks(side, removed)
-    if count is not None and count != len(sticks):
-        raise InvalidPuzzle(
-            f"the count says {count} sticks are removed, but the list has {len(sticks)}"
-        )
-    options = _solver_options(
-        solver,
-        bound,
-        branching,
-        dominance,
-        symmetry,
-        upper_bound,
-        max_sticks,
-        node_limit,
-        time_limit,
-    )
-    raw = _core.squares_solve(side, sticks, **options)  # type: ignore[arg-type]
-    return Solution._from_raw(raw)
+    if _is_int(case):
+        case = (case, () if removed is None else removed)  # type: ignore[assignment]
+    elif removed is not None:
+        raise TypeError("removed goes with a grid side: solve(n, removed); a case has its own")
+    return _PUZZLE.solve(case, options)  # type: ignore[arg-type]
+
+
+def _rows(cases: Iterable[CaseLike] | Any, n: int | None) -> _Rows:
+    """The cases as the core reads them; with ``n``, each must be ``n x n``."""
+    rows = _Rows(_PUZZLE.rows(cases))
+    if n is not None:
+        side = int_from("n", n, 1, MAX_N)
+        for index, row in enumerate(rows):
+            if row and row[0] != side:
+                raise InvalidPuzzle(f"case {index}: a {row[0]} x {row[0]} grid, not n = {side}")
+    return rows
 
 
 @overload
 def solve_many(
-    cases: Iterable[Any],
+    cases: Iterable[CaseLike] | Any,
     *,
     n: int | None = ...,
-    solver: SolverName = ...,
-    bound: BoundName = ...,
-    branching: BranchingName = ...,
-    dominance: bool = ...,
-    symmetry: bool = ...,
-    upper_bound: bool = ...,
-    max_sticks: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
     threads: int | None = ...,
     arrays: Literal[False] = ...,
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> list[Solution[int]]: ...
 @overload
 def solve_many(
-    cases: Iterable[Any],
+    cases: Iterable[CaseLike] | Any,
     *,
     n: int | None = ...,
-    solver: SolverName = ...,
-    bound: BoundName = ...,
-    branching: BranchingName = ...,
-    dominance: bool = ...,
-    symmetry: bool = ...,
-    upper_bound: bool = ...,
-    max_sticks: int | None = ...,
-    node_limit: int | None = ...,
-    time_limit: float | None = ...,
     threads: int | None = ...,
     arrays: Literal[True],
     paths: bool = ...,
+    **options: Unpack[Options],
 ) -> BatchResult: ...
 def solve_many(
-    cases: Iterable[Any],
+    cases: Iterable[CaseLike] | Any,
     *,
     n: int | None = None,
-    solver: SolverName = "exact",
-    bound: BoundName = "packing",
-    branching: BranchingName = "fewest",
-    dominance: bool = True,
-    symmetry: bool = True,
-    upper_bound: bool = True,
-    max_sticks: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
+    **options: Unpack[Options],
 ) -> list[Solution[int]] | BatchResult:
     """:func:`solve` for many grids at once, on all cores, results in input order.
 
-    ``cases`` is a sequence of ``(n, removed)`` pairs; or, with ``n`` given,
-    a sequence of ``removed`` lists, or a numpy 0/1 array of shape
+    ``cases`` is a sequence of cases, or a numpy 0/1 array of shape
     ``(cases, stick_count(n))`` whose ones mark the removed sticks (column
-    ``i`` is stick ``i + 1``). The options are those of :func:`solve`;
-    ``threads`` caps the cores used (default: all).
+    ``i`` is stick ``i + 1``; what :func:`unpack` gives). ``n``, when
+    given, is the side every grid must have. The options are those of
+    :func:`solve`; ``threads`` caps the cores used (default: all).
 
     Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
     :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
@@ -280,108 +382,43 @@ def solve_many(
     A bad case raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    grids: list[tuple[int, list[int]]] = []
-    if n is not None:
-        side = _side(n)
-        if is_array(cases):
-            masks = case_array(cases, stick_count(side))
-            bad = ((masks != 0) & (masks != 1)).any(axis=1).nonzero()[0]
-            if len(bad):
-                raise InvalidPuzzle(f"case {bad[0]}: a stick mask holds only 0 and 1")
-            grids = [(side, (row.nonzero()[0] + 1).tolist()) for row in masks]
-        else:
-            cases = [(side, removed) for removed in cases]
-    if not grids:
-        for index, case in enumerate(cases):
-            try:
-                case_n, removed = case
-                case_side = _side(case_n)
-                grids.append((case_side, _sticks(case_side, removed)))
-            except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"case {index}: {error}") from None
-            except (TypeError, ValueError):
-                raise InvalidPuzzle(
-                    f"case {index}: expected a pair (n, removed sticks), got {case!r}"
-                ) from None
-    options = _solver_options(
-        solver,
-        bound,
-        branching,
-        dominance,
-        symmetry,
-        upper_bound,
-        max_sticks,
-        node_limit,
-        time_limit,
-    )
-    threads = positive("threads", threads)
-    raws = _core.squares_solve_many(grids, threads=threads, arrays=arrays, paths=paths, **options)  # type: ignore[arg-type]
-    return batch_output(raws, arrays)
+    rows = _rows(cases, n)
+    return _PUZZLE.solve_many(rows, options, threads, arrays, paths)  # type: ignore[arg-type]
 
 
-def pack(removed: Any, n: int) -> NDArray[numpy.uint64]:
-    """Removed-stick masks of ``n x n`` grids (a ``(grids, stick_count(n))``
-    0/1 array, column ``i`` for stick ``i + 1``) as bitsets: bit ``i`` of
-    word ``i // 64`` set when stick ``i + 1`` is removed, one row of
-    ``ceil(stick_count(n) / 64)`` ``uint64`` words a grid. Vectorized."""
-    import numpy
-
-    side = _side(n)
-    masks = case_array(removed, stick_count(side))
-    if ((masks != 0) & (masks != 1)).any():
-        raise InvalidPuzzle("a stick mask holds only 0 and 1")
-    words = -(-masks.shape[1] // 64)
-    packed = numpy.packbits(masks.astype(numpy.uint8), axis=1, bitorder="little")
-    padded = numpy.zeros((len(masks), 8 * words), dtype=numpy.uint8)
-    padded[:, : packed.shape[1]] = packed
-    return padded.view("<u8").astype(numpy.uint64)
-
-
-def unpack(codes: Any, n: int) -> NDArray[numpy.uint8]:
-    """Bitsets (as :func:`pack` makes them) back to 0/1 stick masks."""
-    import numpy
-
-    side = _side(n)
-    count = stick_count(side)
-    words = numpy.asarray(codes)
-    if words.ndim == 1:
-        words = words[:, None]
-    if words.dtype.kind not in "iu" or words.ndim != 2 or words.shape[1] != -(-count // 64):
-        raise ValueError(
-            f"codes for n = {side} must be an integer array of shape "
-            f"(grids, {-(-count // 64)}), got {words.shape}"
-        )
-    little = numpy.ascontiguousarray(words, dtype="<u8").view(numpy.uint8)
-    return numpy.unpackbits(little, axis=1, count=count, bitorder="little")
-
-
-def _solver_options(
-    solver: SolverName,
-    bound: BoundName,
-    branching: BranchingName,
-    dominance: bool,
-    symmetry: bool,
-    upper_bound: bool,
-    max_sticks: int | None,
-    node_limit: int | None,
-    time_limit: float | None,
-) -> dict[str, object]:
-    """The solver options of :func:`solve` as the core takes them, checked."""
-    return {
-        "solver": solver,
-        "bound": bound,
-        "branching": branching,
-        "dominance": bool(dominance),
-        "symmetry": bool(symmetry),
-        "upper_bound": bool(upper_bound),
-        "max_cost": non_negative("max_sticks", max_sticks, MOST_COST),
-        "max_nodes": non_negative("node_limit", node_limit),
-        "time_limit": seconds("time_limit", time_limit),
-    }
-
-
-def minimum(n: int, removed: Iterable[int] = ()) -> int:
+def distance(case: CaseLike, **options: Unpack[Options]) -> int:
     """The fewest further sticks to remove; what the judge prints."""
-    result = solve(n, removed)
-    assert result.cost is not None  # removing every stick always works
-    return result.cost
+    return _PUZZLE.distance(case, options)  # type: ignore[arg-type]
+
+
+def lower_bound(case: CaseLike, *, heuristic: Heuristic = "packing") -> int:
+    """The lower bound ``heuristic`` gives for the case: what the IDA*
+    engine starts from and what the exact engine proves at its root."""
+    return _PUZZLE.lower_bound(case, {"heuristic": heuristic})
+
+
+def pack(cases: Iterable[CaseLike] | Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
+    """Grids of one side as the core's codes: the bitset of the removed
+    sticks, bit ``i % 64`` of word ``i // 64`` set when stick ``i + 1`` is
+    removed, ``ceil(stick_count(n) / 64)`` ``uint64`` words a grid (a 1-D
+    array when that is one word, up to n = 5; a row of words a grid beyond).
+
+    ``cases`` as :func:`solve_many` takes them; a code does not hold the
+    side, so grids of different sides raise InvalidPuzzle (naming the case),
+    and :func:`unpack` needs ``n``.
+    """
+    rows = _rows(cases, n)
+    for index, row in enumerate(rows):
+        if row[0] != rows[0][0]:
+            raise InvalidPuzzle(
+                f"case {index}: a {row[0]} x {row[0]} grid after {rows[0][0]} x {rows[0][0]} "
+                "ones; pack grids of one side together (a code does not hold n)"
+            )
+    return _PUZZLE.pack(rows, {})
+
+
+def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
+    """Codes (as :func:`pack` makes them) of ``n x n`` grids back to 0/1 stick
+    masks, one grid a row (column ``i`` for stick ``i + 1``), which
+    :func:`solve_many` and :func:`pack` take back and whose rows are cases."""
+    return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_N), {})

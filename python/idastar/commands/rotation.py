@@ -108,7 +108,7 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
         "--json",
         action="store_true",
         help="one JSON object per case instead of the two judge lines: case, board, "
-        "moves, centre, cost, outcome, stats",
+        "outcome, cost, path (the move letters), lower_bound, stats, centre",
     )
     parser.add_argument(
         "--stats",
@@ -129,10 +129,8 @@ def _solve_detailed(
     # One batch call on the core's threads: it stops within a search on
     # Ctrl-C, where a pool of Python threads would let each solve finish.
     boards = [board for _, board in chunk]
-    answers = _core.rotation_solve_many(boards, engine=engine, threads=threads, solutions=True)
-    return [
-        checked(rotation.RotationSolution._from_raw(raw, centre=centre)) for raw, centre in answers
-    ]
+    solutions = rotation.solve_many(boards, engine=engine, threads=threads)
+    return [checked(solution) for solution in solutions]
 
 
 def _detailed_answer(
@@ -146,7 +144,7 @@ def _detailed_answer(
         import json
 
         return json.dumps({"case": number, "board": board, **solution.to_dict()})
-    return _judge_lines(solution.moves, solution.centre)
+    return _judge_lines("".join(solution.path), solution.centre)
 
 
 def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
@@ -169,13 +167,15 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return
 
     # Judge output: the boards solved a chunk at a time on all cores.
-    def solve(chunk: list[list[int]], threads: int | None) -> list[tuple[str, int]]:
-        # The readers below checked every value, so the core takes the
-        # boards as they are.
-        return _core.rotation_solve_many(chunk, engine=args.engine, threads=threads)  # type: ignore[no-any-return]
+    options = {"engine": args.engine}
 
-    def answer(board: list[int], moves_and_centre: tuple[str, int]) -> str:
-        return _judge_lines(*moves_and_centre)
+    def solve(chunk: list[list[int]], threads: int | None) -> list[_core.RawResult]:
+        # The readers below checked every value, so the core takes the
+        # boards as they are, and its answers are read as they come.
+        return _core.solve_many("rotation", chunk, options, threads)  # type: ignore[no-any-return]
+
+    def answer(board: list[int], raw: _core.RawResult) -> str:
+        return _judge_lines(raw[2], raw[8] or 0)  # the path as the string of its letters
 
     boards = (board for _, board in _rotation_cases(tokens))
     answer_in_order(args, boards, solve, answer, out, tokens=tokens, unit="board")
@@ -199,7 +199,7 @@ def _rotation_demo(out: TextIO) -> bool:
             began = time.perf_counter()
             solution = checked(rotation.solve(board, engine=engine))
             timings[engine] = time.perf_counter() - began
-            answers[engine] = _judge_lines(solution.moves, solution.centre or 0)
+            answers[engine] = _judge_lines("".join(solution.path), solution.centre or 0)
         want = "\n".join(expected[2 * case - 2 : 2 * case])
         answer = answers["table"]
         match = answer == want and answers["ida"] == want

@@ -22,6 +22,8 @@ from . import (
 )
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from .. import squares
     from .._results import Solution
 else:
@@ -65,11 +67,21 @@ def _squares_cases(
 
 def _squares_configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--solver",
-        choices=["exact", "seed"],
+        "--engine",
+        # Spelled out rather than read from squares.ENGINES, so that building
+        # the parser does not import the module.
+        choices=["exact", "ida"],
         default="exact",
-        help="exact: the hitting-set branch and bound (default); seed: the judge "
+        help="exact: the hitting-set branch and bound (default); ida: the judge "
         "solution's IDA* (same answers, far slower from n = 7 on)",
+    )
+    parser.add_argument(
+        "--heuristic",
+        choices=["packing", "disjoint"],
+        default="packing",
+        help="the lower bound: packing, the larger of the judge's and half a double "
+        "packing (default); disjoint, the judge's (with --engine ida, the judge's "
+        "search exactly)",
     )
     shape = parser.add_mutually_exclusive_group()
     shape.add_argument(
@@ -91,8 +103,8 @@ def _squares_configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _squares_solve(n: int, removed: tuple[int, ...], solver: str) -> Solution[int]:
-    return checked(squares.solve(n, removed, solver="seed" if solver == "seed" else "exact"))
+def _squares_solve(n: int, removed: tuple[int, ...], **options: Unpack[squares.Options]) -> Solution[int]:
+    return checked(squares.solve(n, removed, **options))
 
 
 def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
@@ -101,7 +113,9 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
 
     def solve(chunk: list[Case], threads: int | None) -> list[Solution[int]]:
         grids = [(n, removed) for _, n, removed in chunk]
-        return [checked(s) for s in squares.solve_many(grids, solver=args.solver, threads=threads)]
+        return [checked(s) for s in squares.solve_many(
+                grids, engine=args.engine, heuristic=args.heuristic, threads=threads
+            )]
 
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case
@@ -157,10 +171,10 @@ def _squares_demo(out: TextIO) -> bool:
     all_match = True
     for case, n, removed in cases:
         began = time.perf_counter()
-        seed = _squares_solve(n, removed, "seed")
+        seed = _squares_solve(n, removed, engine="ida", heuristic="disjoint")
         seed_seconds = time.perf_counter() - began
         began = time.perf_counter()
-        exact = _squares_solve(n, removed, "exact")
+        exact = _squares_solve(n, removed)
         exact_seconds = time.perf_counter() - began
         answer = str(exact.cost)
         want = expected[case - 1] if case <= len(expected) else "(missing)"

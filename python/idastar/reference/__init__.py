@@ -14,8 +14,22 @@ small.
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from .engines import Iteration, Outcome, SearchResult, bfs, bfs_layers, ida_star
 from .puzzles import booksort, rotation, sliding, squares
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Any other puzzle of :mod:`idastar.reference.puzzles` by its name, so
+    that ``reference.<puzzle>`` names every puzzle without a list to edit."""
+    try:
+        return importlib.import_module(f".puzzles.{name}", __name__)
+    except ModuleNotFoundError as error:
+        if error.name != f"{__name__}.puzzles.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 __all__ = [
     "Iteration",

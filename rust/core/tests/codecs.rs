@@ -152,8 +152,9 @@ proptest! {
                     let back: Vec<u32> = sticks.iter().map(|&s| s as u32 + 1).collect();
                     prop_assert_eq!(back, removed.clone());
                 }
-                prop_assert_eq!(squares::intact_squares(n, &removed).is_ok(), valid);
-                prop_assert_eq!(squares::lower_bounds(n, &removed).is_ok(), valid);
+                let values: Vec<i64> = std::iter::once(n as i64).chain(removed.iter().map(|&s| i64::from(s))).collect();
+                prop_assert_eq!(squares::read_case(&values).is_ok(), valid);
+                prop_assert_eq!(squares::lower_bound(n, &removed, squares::Heuristic::Packing).is_ok(), valid);
             }
         }
     }

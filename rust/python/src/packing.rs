@@ -3,10 +3,9 @@
 //! Rust, with the core's own packing so that the codes are the ones the
 //! searches use.
 
-use idastar_core::puzzles::rotation;
 use idastar_core::puzzles::sliding::{pack_tiles, Geometry, Tiles};
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 use crate::common::map_rows;
@@ -24,23 +23,6 @@ fn unpack_rows<'py, C: Copy>(
         unpack(code, row.as_slice_mut().expect("a row of a standard array is contiguous"));
     }
     rows.into_pyarray(py)
-}
-
-/// Rotation Game boards (24 values a row) to their `u64` codes.
-#[pyfunction]
-fn rotation_pack<'py>(py: Python<'py>, boards: PyReadonlyArray2<'py, i64>) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    Ok(PyArray1::from_vec(py, map_rows(&boards, |values| rotation::pack(values).map_err(to_py))?))
-}
-
-/// `u64` codes back to Rotation Game boards.
-#[pyfunction]
-fn rotation_unpack<'py>(py: Python<'py>, codes: PyReadonlyArray1<'py, u64>) -> Bound<'py, PyArray2<i64>> {
-    let codes = codes.as_array().to_vec();
-    unpack_rows(py, &codes, rotation::CELLS, |code, row| {
-        for (slot, value) in row.iter_mut().zip(rotation::unpack(code)) {
-            *slot = i64::from(value);
-        }
-    })
 }
 
 /// Sliding-tile boards to their tile codes: one `u64` word a board up to 16
@@ -90,8 +72,6 @@ fn sliding_unpack<'py>(
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(rotation_pack, m)?)?;
-    m.add_function(wrap_pyfunction!(rotation_unpack, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_pack, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_unpack, m)?)?;
     Ok(())

@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use idastar_core::puzzle::{Answer, AnyPuzzle, Hooks, Job, Options, Progress, Task, Value};
+use idastar_core::puzzle::{Answer, AnyPuzzle, Hooks, Job, MoveCode, Options, Progress, Task, Value};
 use idastar_core::puzzles::{find, REGISTRY};
 use idastar_core::{Interrupt, Outcome, SearchResult};
 use numpy::ndarray::Array2;
@@ -44,9 +44,11 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
             }
         })));
     }
-    if value.hasattr("__float__")? {
-        // numpy's float32 and friends, which are not Python floats.
-        return Ok(Value::Float(value.extract()?));
+    // Other real numbers (numpy's float32, say) as floats.
+    if !value.is_instance_of::<pyo3::types::PyComplex>() && value.hasattr("__float__")? {
+        if let Ok(number) = value.extract::<f64>() {
+            return Ok(Value::Float(number));
+        }
     }
     if value.hasattr("__fspath__")? {
         let os = value.py().import("os")?;
@@ -86,15 +88,36 @@ fn options(given: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, Option<Py<Py
 
 /// The cases of a batch, one row each: from a 2-D `int64` numpy array (the
 /// Python layer converts other integer arrays) or a sequence of sequences.
+/// A value that is not an integer, or is a bool, is a TypeError: the Python
+/// layer may hand over lists unread and read them itself only then, to name
+/// what is wrong.
 fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
     // Lists first: asking whether something is an array loads numpy.
-    if cases.is_instance_of::<PyList>() {
-        return cases.extract();
+    if let Ok(list) = cases.cast::<PyList>() {
+        return list.iter().map(|row| int_row(&row)).collect();
     }
     match cases.extract::<PyReadonlyArray2<'_, i64>>() {
         Ok(array) => Ok(array.as_array().outer_iter().map(|row| row.to_vec()).collect()),
-        Err(_) => cases.extract(),
+        Err(_) => cases.try_iter()?.map(|row| int_row(&row?)).collect(),
     }
+}
+
+/// One case's integers; a bool (an int to Python) is refused as no value
+/// of a case is one.
+fn int_row(row: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let int = |value: Bound<'_, PyAny>| {
+        if value.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err("a case holds integers, not bools"));
+        }
+        value.extract::<i64>()
+    };
+    if let Ok(list) = row.cast::<PyList>() {
+        return list.iter().map(int).collect();
+    }
+    if row.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err("a case is a sequence of integers, not a str"));
+    }
+    row.try_iter()?.map(|value| int(value?)).collect()
 }
 
 /// Prepares `job`, reporting to `progress(task, tasks, layer, reached,
@@ -178,16 +201,23 @@ fn prepared_and_solved(
 }
 
 /// `(outcome, cost, path, lower_bound, iterations, expanded, generated,
-/// seconds, extra)`: a move is an int, or a tuple when it takes several.
+/// seconds, extra)`: the path a list of moves, a move an int or a tuple
+/// when it takes several, or the string of the moves' letters when the
+/// puzzle names its moves by letters.
 type RawResult<'py> =
-    (&'static str, Option<u32>, Bound<'py, PyList>, Option<u32>, Vec<(u32, u64, u64)>, u64, u64, f64, Option<u32>);
+    (&'static str, Option<u32>, Bound<'py, PyAny>, Option<u32>, Bound<'py, PyTuple>, u64, u64, f64, Option<u32>);
 
 fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) -> PyResult<RawResult<'py>> {
     let width = puzzle.move_width();
-    let path = if width == 1 {
-        PyList::new(py, result.path.iter().map(|code| code[0]))?
+    let path = if let Some(letters) = puzzle.move_letters() {
+        let letter = |code: &MoveCode| usize::try_from(code[0]).ok().and_then(|at| letters.get(at..=at));
+        let spelled: Option<String> = result.path.iter().map(letter).collect();
+        PyString::new(py, &spelled.expect("every move code has its letter")).into_any()
+    } else if width == 1 {
+        PyList::new(py, result.path.iter().map(|code| code[0]))?.into_any()
     } else {
         PyList::new(py, result.path.iter().map(|code| PyTuple::new(py, &code[..width]).expect("small ints")))?
+            .into_any()
     };
     let stats = result.stats;
     Ok((
@@ -195,7 +225,9 @@ fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) ->
         result.cost,
         path,
         result.lower_bound,
-        stats.iterations.iter().map(|it| (it.bound, it.expanded, it.generated)).collect(),
+        // Tuples, not lists: tuples of numbers leave the garbage collector's
+        // watch, which keeps a large batch from being traversed over and over.
+        PyTuple::new(py, stats.iterations.iter().map(|it| (it.bound, it.expanded, it.generated)))?,
         stats.expanded,
         stats.generated,
         stats.elapsed.as_secs_f64(),

@@ -77,13 +77,17 @@ def is_solved(board: Board) -> bool:
     return centre_bound(board) == 0
 
 
-def solve(values: Sequence[int]) -> tuple[str, int]:
+def solve(values: Sequence[int]) -> RotationSolution:
     """The shortest, alphabetically first move sequence, and the centre number.
 
     IDA* walks the moves in alphabetical order; states are ``(board, last
     move)`` so that the move undoing the last one is skipped, as the judge
     solution does (a shortest sequence never contains a move and its undo).
+    The path is the move letters, as :func:`idastar.rotation.solve` gives it.
     """
+    from ..._results import Iteration, Stats
+    from ...rotation import RotationSolution
+
     start = (_validated(values), "")
 
     def successors(state: tuple[Board, str]) -> Iterator[tuple[tuple[Board, str], int]]:
@@ -100,9 +104,12 @@ def solve(values: Sequence[int]) -> tuple[str, int]:
         lambda state: is_solved(state[0]),
     )
     assert result.outcome is Outcome.SOLVED  # every board can be solved
-    moves = "".join(letter for _, letter in result.path[1:])
+    iterations = tuple(Iteration(it.bound, it.expanded, it.generated) for it in result.iterations)
+    stats = Stats(iterations, result.expanded, result.generated, 0.0)
     final = result.path[-1][0]
-    return moves, final[CENTRE[0]]
+    path = [letter for _, letter in result.path[1:]]
+    centre = final[CENTRE[0]]
+    return RotationSolution("solved", result.cost, path, result.cost, stats, centre=centre)
 
 
 def centre_distances(cells: int = 8) -> dict[frozenset[int], int]:

@@ -7,6 +7,10 @@ it. With ``d = 2n + 1`` the square of side ``s`` with top-left corner at row
 ``1 + (r+s)*d + c + i``, left sticks ``1 + n + r*d + c + i*d`` and right
 sticks ``1 + n + r*d + c + i*d + s`` for ``i`` in ``0..s``.
 
+A case is the pair ``(n, removed)``; :func:`solve` returns an
+:class:`idastar.Solution` whose path is the sticks to remove, in increasing
+order, as :mod:`idastar.squares` gives them.
+
 This is the judge solution's search, written again for reading: IDA* from
 :mod:`idastar.reference.engines` over states that are the frozen sets of
 removed sticks. A state's successors remove, one at a time, each stick of
@@ -17,8 +21,10 @@ share no stick, so each needs a removal of its own).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 
+from ..._results import Iteration, Solution, Stats
 from ..engines import Outcome, ida_star
 
 State = frozenset[int]
@@ -45,7 +51,10 @@ def squares(n: int) -> list[tuple[int, ...]]:
     return result
 
 
-def _validated(n: int, removed: Iterable[int]) -> State:
+def _validated(case: tuple[int, Iterable[int]]) -> tuple[int, State]:
+    n, removed = case
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"the grid side must be an integer of at least 1, got {n!r}")
     state = list(removed)
     total = 2 * n * (n + 1)
     for stick in state:
@@ -53,7 +62,7 @@ def _validated(n: int, removed: Iterable[int]) -> State:
             raise ValueError(f"stick {stick} is out of range 1..{total}")
     if len(set(state)) != len(state):
         raise ValueError(f"a stick is removed twice in {state!r}")
-    return frozenset(state)
+    return n, frozenset(state)
 
 
 def intact(all_squares: list[tuple[int, ...]], removed: State) -> list[tuple[int, ...]]:
@@ -72,9 +81,10 @@ def dancing_links_bound(all_squares: list[tuple[int, ...]], removed: State) -> i
     return count
 
 
-def solve(n: int, removed: Iterable[int] = ()) -> tuple[int, list[int]]:
-    """The minimum number of further sticks and one such set, increasing."""
-    start = _validated(n, removed)
+def solve(case: tuple[int, Iterable[int]]) -> Solution[int]:
+    """The minimum number of further sticks for the case ``(n, removed)``,
+    with one such set of sticks, in increasing order, as the path."""
+    n, start = _validated(case)
     all_squares = squares(n)
 
     def successors(state: State) -> Iterator[tuple[State, int]]:
@@ -84,17 +94,21 @@ def solve(n: int, removed: Iterable[int] = ()) -> tuple[int, list[int]]:
                     yield state | {stick}, 1
                 return
 
+    began = time.perf_counter()
     result = ida_star(
         start,
         successors,
         lambda state: dancing_links_bound(all_squares, state),
         lambda state: not intact(all_squares, state),
     )
+    elapsed = time.perf_counter() - began
     assert result.outcome is Outcome.SOLVED and result.cost is not None
     final: State = result.path[-1]
-    return result.cost, sorted(final - start)
+    iterations = tuple(Iteration(it.bound, it.expanded, it.generated) for it in result.iterations)
+    stats = Stats(iterations, result.expanded, result.generated, elapsed)
+    return Solution("solved", result.cost, sorted(final - start), result.cost, stats)
 
 
-def minimum(n: int, removed: Iterable[int] = ()) -> int:
+def distance(case: tuple[int, Iterable[int]]) -> int:
     """The minimum number of further sticks to remove; the judge's answer."""
-    return solve(n, removed)[0]
+    return solve(case).cost  # type: ignore[return-value]

@@ -91,6 +91,10 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     /// The name of a number that a solved case has besides its path (the
     /// Rotation Game's centre), if any.
     const EXTRA: Option<&'static str> = None;
+    /// The letter of each move code, when a move is one letter (the
+    /// Rotation Game's A to H): the bindings then hand a path over as the
+    /// string of its letters, the cheapest form to turn into moves.
+    const MOVE_LETTERS: Option<&'static str> = None;
 
     /// Its solvers, the fastest first (the default).
     type Engine: Solver;
@@ -207,6 +211,7 @@ pub trait AnyPuzzle: Send + Sync {
     fn heuristics(&self) -> Vec<&'static str>;
     fn move_width(&self) -> usize;
     fn extra(&self) -> Option<&'static str>;
+    fn move_letters(&self) -> Option<&'static str>;
 
     /// The cases (`batch`: several, named by index in errors) read and
     /// checked under `options`, ready to prepare and solve.
@@ -357,6 +362,10 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
 
     fn extra(&self) -> Option<&'static str> {
         P::EXTRA
+    }
+
+    fn move_letters(&self) -> Option<&'static str> {
+        P::MOVE_LETTERS
     }
 
     fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>> {

@@ -3,6 +3,8 @@
 //! which engine will search it.
 
 pub mod booksort;
+pub mod pancake;
+mod permutations;
 pub mod rotation;
 pub mod sliding;
 pub mod squares;
@@ -11,7 +13,12 @@ use crate::puzzle::{AnyPuzzle, Entry};
 
 /// Every puzzle the bindings offer, in the order of their documentation:
 /// adding a puzzle is its module above and one line here.
-pub static REGISTRY: &[&dyn AnyPuzzle] = &[&Entry::<booksort::Shelves>::NEW];
+pub static REGISTRY: &[&dyn AnyPuzzle] = &[
+    &Entry::<booksort::Shelves>::NEW,
+    &Entry::<pancake::Stacks>::NEW,
+    &Entry::<rotation::Rotation>::NEW,
+    &Entry::<squares::Squares>::NEW,
+];
 
 /// The registered puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static dyn AnyPuzzle> {

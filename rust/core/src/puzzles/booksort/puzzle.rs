@@ -51,18 +51,22 @@ pub(super) fn read_books(values: &[i64]) -> Result<Shelf> {
     if !(1..=MAX_BOOKS).contains(&n) {
         return Err(Error::invalid(format!("booksort needs 1 to {MAX_BOOKS} books, got {n}")));
     }
-    let mut seen = 0u32;
+    // Where each book was first seen (from 1; 0 for not yet).
+    let mut first_at = [0usize; MAX_BOOKS + 1];
     let mut state = 0u64;
     for (position, &book) in values.iter().enumerate() {
         if !(1..=n as i64).contains(&book) {
             return Err(Error::invalid(format!("book {book} at position {} is out of range 1..{n}", position + 1)));
         }
-        if seen & (1 << book) != 0 {
+        let first = &mut first_at[book as usize];
+        if *first != 0 {
             return Err(Error::invalid(format!(
-                "book {book} appears twice; the books must be a permutation of 1..{n}"
+                "book {book} appears twice (positions {} and {}); the books must be a permutation of 1..{n}",
+                *first,
+                position + 1
             )));
         }
-        seen |= 1 << book;
+        *first = position + 1;
         state |= ((book - 1) as u64) << (4 * position);
     }
     Ok(Shelf { books: n, state })

@@ -26,10 +26,12 @@ use std::fmt;
 use crate::{Edge, Error, Problem, Result};
 
 mod census;
+mod puzzle;
 mod table;
 
 pub use census::census;
-pub use table::{shared_complete_table, shared_table, CentreTable, TableSolution};
+pub use puzzle::{Heuristic, Rotation, Solver};
+pub use table::{shared_complete_table, shared_table, table_is_loaded, CentreTable, TableSolution};
 
 /// Number of cells on the board.
 pub const CELLS: usize = 24;
@@ -117,18 +119,18 @@ impl fmt::Debug for Move {
 /// are not a board. (Some number must fill the centre's eight cells, so it
 /// must occur eight times or more; 24 cells of three numbers always have
 /// one that does, so every board is solvable.)
-pub fn pack(values: &[u32]) -> Result<u64> {
+pub fn pack<V: Copy + Into<i64>>(values: &[V]) -> Result<u64> {
     if values.len() != CELLS {
         return Err(Error::invalid(format!("a board has {CELLS} cells, got {}", values.len())));
     }
     let mut board = 0u64;
     let mut counts = [0usize; 4];
-    for (cell, &value) in values.iter().enumerate() {
+    for (cell, value) in values.iter().map(|&value| value.into()).enumerate() {
         if !(1..=3).contains(&value) {
             return Err(Error::invalid(format!("cell {cell} holds {value}; cells hold 1, 2 or 3")));
         }
         counts[value as usize] += 1;
-        board |= u64::from(value) << (2 * cell);
+        board |= (value as u64) << (2 * cell);
     }
     debug_assert!(counts[1..].iter().any(|&count| count >= 8), "pigeonhole");
     Ok(board)

@@ -238,13 +238,21 @@ pub const TABLE_FORMAT_VERSION: u32 = 2;
 /// stored for the next process. Fails when `$IDASTAR_CACHE_DIR` names
 /// something that cannot be a directory (see [`cache::usable_cache_dir`]).
 pub fn shared_table(cells: u32) -> Result<Arc<CentreTable>> {
-    static TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
-    let slot = TABLES.get(cells as usize).ok_or_else(|| cells_out_of_range(cells))?;
+    let slot = SOLVING_TABLES.get(cells as usize).ok_or_else(|| cells_out_of_range(cells))?;
     if let Some(table) = slot.get() {
         return Ok(table.clone());
     }
     let table = Arc::new(cached_table(cells, cache::usable_cache_dir(None)?.as_deref(), false)?);
     Ok(slot.get_or_init(|| table).clone())
+}
+
+/// The tables [`shared_table`] has loaded, by their number of cells.
+static SOLVING_TABLES: [OnceLock<Arc<CentreTable>>; CELLS + 1] = [const { OnceLock::new() }; CELLS + 1];
+
+/// Whether [`shared_table`] has the table for `cells` cells already (and so
+/// returns at once).
+pub fn table_is_loaded(cells: u32) -> bool {
+    SOLVING_TABLES.get(cells as usize).is_some_and(|slot| slot.get().is_some())
 }
 
 /// Like [`shared_table`], but with every layer (for the census and for

@@ -260,3 +260,85 @@ fn an_interrupt_stops_the_census() {
     let once = crate::limits::stop_once_at(10);
     assert_eq!(census(Some(&once)).unwrap(), None);
 }
+
+mod contract {
+    use super::super::{Move, Rotation};
+    use super::SAMPLE;
+    use crate::puzzle::{AnyPuzzle, Entry, Hooks, Options, Puzzle, Task, Value};
+    use crate::{Error, Outcome};
+
+    fn entry() -> &'static dyn AnyPuzzle {
+        &Entry::<Rotation>::NEW
+    }
+
+    fn sample() -> Vec<i64> {
+        SAMPLE.iter().map(|&v| i64::from(v)).collect()
+    }
+
+    fn solved(options: Options) -> crate::puzzle::Answer {
+        let mut job = entry().job(&[sample()], false, options, Task::Solve).unwrap();
+        job.prepare(Hooks::default()).unwrap();
+        job.solve(Hooks::default()).unwrap().pop().unwrap()
+    }
+
+    #[test]
+    fn the_letters_are_the_moves_letters() {
+        let letters: String = Move::ALL.iter().map(|mv| mv.letter()).collect();
+        assert_eq!(Rotation::MOVE_LETTERS, Some(letters.as_str()));
+        assert_eq!(Rotation::write_move(Move::ALL[7])[0], 7);
+    }
+
+    #[test]
+    fn the_table_refuses_a_node_limit_by_name() {
+        let options = Options::new().with("node_limit", Value::Int(10));
+        let error = entry().job(&[sample()], false, options, Task::Solve).err().unwrap();
+        assert!(matches!(&error, Error::InvalidArgument(m) if m.starts_with("node_limit:") && m.contains("\"table\"")));
+        let options = Options::new().with("node_limit", Value::Int(10)).with("engine", Value::Str("ida".into()));
+        assert!(entry().job(&[sample()], false, options, Task::Solve).is_ok());
+    }
+
+    #[test]
+    fn every_engine_and_heuristic_finds_the_optimum_and_its_centre() {
+        for engine in entry().engines() {
+            for heuristic in entry().heuristics() {
+                let options = Options::new()
+                    .with("engine", Value::Str(engine.into()))
+                    .with("heuristic", Value::Str(heuristic.into()));
+                let (result, centre) = solved(options);
+                assert_eq!(
+                    (result.outcome, result.cost, centre),
+                    (Outcome::Solved, Some(2), 2),
+                    "{engine} {heuristic}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cap_below_the_tables_optimum_proves_the_optimum() {
+        let (result, _) = solved(Options::new().with("max_moves", Value::Int(1)));
+        assert_eq!((result.outcome, result.cost, result.lower_bound), (Outcome::NoSolution, None, Some(2)));
+        let (result, _) = solved(Options::new().with("max_moves", Value::Int(2)));
+        assert_eq!(result.outcome, Outcome::Solved);
+    }
+
+    #[test]
+    fn a_table_loaded_needs_no_preparation() {
+        let options = || Options::new().with("heuristic", Value::Str("table".into()));
+        let mut job = entry().job(&[sample()], false, options(), Task::LowerBound).unwrap();
+        job.prepare(Hooks::default()).unwrap();
+        let bound = job.lower_bounds().unwrap()[0];
+        assert_eq!(bound, 2, "the table's bound is exact within its depth");
+        assert!(!entry().job(&[sample()], false, options(), Task::LowerBound).unwrap().needs_preparation());
+        let centre = Options::new().with("heuristic", Value::Str("centre".into()));
+        assert!(!entry().job(&[sample()], false, centre, Task::LowerBound).unwrap().needs_preparation());
+    }
+
+    #[test]
+    fn codes_that_are_no_board_are_refused() {
+        assert!(entry().unpack(&[1 << 48], 1, None, Options::new()).is_err());
+        assert!(entry().unpack(&[0], 1, None, Options::new()).is_err());
+        let (_, words) = entry().pack(&[sample()], Options::new()).unwrap();
+        assert_eq!(entry().unpack(&words, 1, None, Options::new()).unwrap(), vec![sample()]);
+    }
+}

@@ -25,22 +25,12 @@ pub struct Grid {
 
 impl Grid {
     pub fn new(n: usize) -> Result<Self> {
-        if !(1..=MAX_N).contains(&n) {
-            return Err(Error::invalid(format!("square destroyer needs a grid side from 1 to {MAX_N}, got {n}")));
-        }
-        let d = 2 * n + 1;
+        let n = side(i64::try_from(n).unwrap_or(i64::MAX))?;
         let mut squares = Vec::new();
         for len in 1..=n {
             for r in 0..=n - len {
                 for c in 0..=n - len {
-                    let mut sticks = Vec::with_capacity(4 * len);
-                    for i in 0..len {
-                        sticks.push((r * d + c + i) as u16);
-                        sticks.push(((r + len) * d + c + i) as u16);
-                        sticks.push((n + r * d + c + i * d) as u16);
-                        sticks.push((n + r * d + c + i * d + len) as u16);
-                    }
-                    squares.push(sticks);
+                    squares.push(square_sticks(n, len, r, c).map(|s| s as u16).collect());
                 }
             }
         }
@@ -55,7 +45,7 @@ impl Grid {
 
     /// `2n(n + 1)`.
     pub fn stick_count(&self) -> usize {
-        2 * self.n * (self.n + 1)
+        stick_count(self.n)
     }
 
     /// The squares in the judge's order, each as its 0-based sticks.
@@ -76,24 +66,8 @@ impl Grid {
 
     /// Checks 1-based stick numbers (in range, none twice) and returns them
     /// 0-based.
-    pub fn removed_sticks(&self, removed: &[u32]) -> Result<Vec<usize>> {
-        let count = self.stick_count();
-        let mut seen = vec![false; count];
-        let mut sticks = Vec::with_capacity(removed.len());
-        for &stick in removed {
-            if stick < 1 || stick as usize > count {
-                return Err(Error::invalid(format!(
-                    "stick {stick} is out of range 1..={count} for a {n} x {n} grid",
-                    n = self.n
-                )));
-            }
-            let index = stick as usize - 1;
-            if std::mem::replace(&mut seen[index], true) {
-                return Err(Error::invalid(format!("stick {stick} is removed twice")));
-            }
-            sticks.push(index);
-        }
-        Ok(sticks)
+    pub fn removed_sticks<T: Copy + Into<i64>>(&self, removed: &[T]) -> Result<Vec<usize>> {
+        removed_sticks(self.n, removed)
     }
 
     /// The squares (indices into [`Grid::squares`]) with none of `removed`.
@@ -104,6 +78,48 @@ impl Grid {
         }
         (0..self.squares.len()).filter(|&q| self.squares[q].iter().all(|&s| !gone[s as usize])).collect()
     }
+}
+
+/// The 0-based sticks of the square of side `len` whose top-left corner is
+/// at row `r`, column `c` of an `n x n` grid, in the judge's order: for each
+/// `i`, the `i`-th top, bottom, left and right stick.
+pub(super) fn square_sticks(n: usize, len: usize, r: usize, c: usize) -> impl Iterator<Item = usize> {
+    let d = 2 * n + 1;
+    (0..len)
+        .flat_map(move |i| [r * d + c + i, (r + len) * d + c + i, n + r * d + c + i * d, n + r * d + c + i * d + len])
+}
+
+/// `n` as a grid side, checked: 1 to [`MAX_N`].
+pub fn side(n: i64) -> Result<usize> {
+    match usize::try_from(n) {
+        Ok(side) if (1..=MAX_N).contains(&side) => Ok(side),
+        _ => Err(Error::invalid(format!("the grid side n must be from 1 to {MAX_N}, got {n}"))),
+    }
+}
+
+/// The sticks of an `n x n` grid, `2n(n + 1)`.
+pub fn stick_count(n: usize) -> usize {
+    2 * n * (n + 1)
+}
+
+/// Checks 1-based stick numbers of an `n x n` grid (in range, none twice)
+/// and returns them 0-based; an error names the stick.
+pub fn removed_sticks<T: Copy + Into<i64>>(n: usize, removed: &[T]) -> Result<Vec<usize>> {
+    let count = stick_count(n);
+    let mut seen = vec![false; count];
+    let mut sticks = Vec::with_capacity(removed.len());
+    for &stick in removed {
+        let stick: i64 = stick.into();
+        let index = match usize::try_from(stick) {
+            Ok(stick) if (1..=count).contains(&stick) => stick - 1,
+            _ => return Err(Error::invalid(format!("stick {stick} is out of range 1..={count} for a {n} x {n} grid"))),
+        };
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(Error::invalid(format!("stick {stick} is removed twice")));
+        }
+        sticks.push(index);
+    }
+    Ok(sticks)
 }
 
 /// Symmetry `g` of the square applied to stick `s` of an `n x n` grid.

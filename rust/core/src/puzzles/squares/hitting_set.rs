@@ -7,7 +7,7 @@
 //! reach the best solution known. Each technique can be switched off on its
 //! own, to measure what it buys:
 //!
-//! * **bound**: the judge's greedy packing of stick-disjoint squares, or the
+//! * **heuristic** (the bound): the judge's greedy packing of stick-disjoint squares, or the
 //!   stronger *double packing* as well: greedily pick squares so that no
 //!   stick lies on more than two of them; any stick then hits at most two of
 //!   the `k` picked, so `ceil(k / 2)` more sticks are needed. On a full grid
@@ -29,41 +29,35 @@
 
 use super::bitset::StickSet;
 use super::grid::Grid;
+use super::Heuristic;
 use crate::limits::Budget;
 use crate::{Iteration, Limits, Outcome, SearchResult};
 
-/// The lower bound at each node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The judge's bound: a greedy packing of stick-disjoint intact squares.
-    Disjoint,
-    /// The larger of the disjoint packing and half a greedy double packing.
-    Packing,
+crate::choices! {
+    /// Which intact square a node branches on.
+    pub enum Branching: "branching" {
+        /// The intact square with the fewest sticks the node may still take.
+        Fewest = "fewest",
+        /// The first intact square in the judge's order.
+        First = "first",
+    }
 }
 
-/// Which intact square a node branches on.
+/// What the exact solver uses; [`Techniques::default`] is everything on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Branching {
-    /// The first intact square in the judge's order.
-    First,
-    /// The intact square with the fewest sticks the node may still take.
-    Fewest,
-}
-
-/// What the exact solver uses; [`Options::default`] is everything on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Options {
-    pub bound: Bound,
+pub struct Techniques {
+    /// The lower bound at each node.
+    pub heuristic: Heuristic,
     pub branching: Branching,
     pub dominance: bool,
     pub symmetry: bool,
     pub upper_bound: bool,
 }
 
-impl Default for Options {
+impl Default for Techniques {
     fn default() -> Self {
-        Options {
-            bound: Bound::Packing,
+        Techniques {
+            heuristic: Heuristic::Packing,
             branching: Branching::Fewest,
             dominance: true,
             symmetry: true,
@@ -72,12 +66,12 @@ impl Default for Options {
     }
 }
 
-impl Options {
+impl Techniques {
     /// Every technique off: disjoint packing, first square, no dominance,
     /// no symmetry, no initial upper bound.
     pub fn plain() -> Self {
-        Options {
-            bound: Bound::Disjoint,
+        Techniques {
+            heuristic: Heuristic::Disjoint,
             branching: Branching::First,
             dominance: false,
             symmetry: false,
@@ -92,7 +86,7 @@ struct Stop(Outcome);
 struct Search<'a, const W: usize> {
     grid: &'a Grid,
     masks: Vec<StickSet<W>>,
-    options: Options,
+    options: Techniques,
     budget: Budget<'a>,
     /// Per stick, the squares containing it, `square_words` words each.
     membership: Vec<u64>,
@@ -108,7 +102,12 @@ struct Search<'a, const W: usize> {
 
 /// Solves the minimum hitting set of the squares left intact by `removed`
 /// (0-based sticks).
-pub fn solve<const W: usize>(grid: &Grid, removed: &[usize], options: Options, limits: &Limits) -> SearchResult<u32> {
+pub fn solve<const W: usize>(
+    grid: &Grid,
+    removed: &[usize],
+    options: Techniques,
+    limits: &Limits,
+) -> SearchResult<u32> {
     let masks: Vec<StickSet<W>> = grid.masks();
     let square_words = masks.len().div_ceil(64);
     let mut membership = vec![0u64; grid.stick_count() * square_words];
@@ -162,7 +161,8 @@ pub fn solve<const W: usize>(grid: &Grid, removed: &[usize], options: Options, l
             sticks.sort_unstable();
             SearchResult::solved(sticks.len() as u32, sticks, search.budget.stats(iterations))
         }
-        (None, None) => search.budget.unsolved(Outcome::NoSolution, Some(search.limit), iterations),
+        // Both the cap and the root's bound are proven.
+        (None, None) => search.budget.unsolved(Outcome::NoSolution, Some(search.limit.max(root_bound)), iterations),
     }
 }
 
@@ -260,7 +260,7 @@ impl<const W: usize> Search<'_, W> {
         let (mut once, mut twice) = (StickSet::EMPTY, StickSet::EMPTY);
         let (mut disjoint, mut double) = (0u32, 0u32);
         let (mut fewest, mut fewest_len) = (usize::MAX, u32::MAX);
-        let packing = self.options.bound == Bound::Packing;
+        let packing = self.options.heuristic == Heuristic::Packing;
         for &q in intact {
             let allowed = self.masks[q as usize].difference(forbidden);
             let len = allowed.len();

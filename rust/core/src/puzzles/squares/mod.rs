@@ -2,14 +2,14 @@
 //! that no square of any size is left intact.
 //!
 //! It is a minimum hitting-set problem: every intact square must lose one of
-//! its sticks. Two exact solvers are offered:
+//! its sticks. Two exact engines are offered:
 //!
-//! * [`Solver::Seed`]: the judge solution's IDA* ([`SeedSquares`] searched by
-//!   the generic [`ida_star`](crate::engines::ida_star)), for comparison;
-//! * [`Solver::Exact`]: a branch and bound built for hitting sets
+//! * [`Engine::Exact`]: a branch and bound built for hitting sets
 //!   ([`hitting_set`]): double-packing bound, fewest-sticks branching,
 //!   dominated sticks, the symmetries of the square and a greedy first
-//!   solution.
+//!   solution;
+//! * [`Engine::Ida`]: the judge solution's IDA* ([`SeedSquares`] searched by
+//!   the generic [`ida_star`](crate::engines::ida_star)), for comparison.
 //!
 //! Sticks are numbered from 1 as in the judge ([`Grid`]); states are
 //! fixed-width bitsets ([`StickSet`]): two words up to n = 7, five up to
@@ -18,23 +18,45 @@
 mod bitset;
 mod grid;
 pub mod hitting_set;
+mod puzzle;
 mod seed;
 
 pub use bitset::StickSet;
-pub use grid::{Grid, MAX_N};
-pub use hitting_set::{Bound, Branching, Options};
+pub use grid::{removed_sticks, side, stick_count, Grid, MAX_N};
+pub use hitting_set::{Branching, Techniques};
+pub use puzzle::{read_case, Case, Squares};
 pub use seed::SeedSquares;
 
 use crate::engines::ida_star;
 use crate::{Limits, Result, SearchResult};
 
-/// Which exact solver answers.
+crate::choices! {
+    /// Square Destroyer's engines, the fastest first.
+    pub enum Engine: "engine" {
+        /// The hitting-set branch and bound.
+        Exact = "exact",
+        /// The judge solution's IDA*: the generic engine on [`SeedSquares`].
+        Ida = "ida",
+    }
+}
+
+crate::choices! {
+    /// The lower bound on the sticks still needed.
+    pub enum Heuristic: "heuristic" {
+        /// The larger of the judge's bound and half a greedy double packing.
+        Packing = "packing",
+        /// The judge's bound: a greedy packing of stick-disjoint intact squares.
+        Disjoint = "disjoint",
+    }
+}
+
+/// An engine with what it is told to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Solver {
-    /// The judge solution's IDA* with the dancing-links bound.
-    Seed,
-    /// The hitting-set branch and bound with these options.
-    Exact(Options),
+pub enum Method {
+    /// The judge solution's IDA*, guided by the heuristic.
+    Ida(Heuristic),
+    /// The hitting-set branch and bound with these techniques.
+    Exact(Techniques),
 }
 
 /// Runs `$f::<W>(args)` with the narrowest bitset width that holds the
@@ -56,29 +78,40 @@ macro_rules! by_width {
 /// the result's path is one such set of sticks, in increasing order.
 ///
 /// ```
-/// use idastar_core::puzzles::squares::{solve, Options, Solver};
+/// use idastar_core::puzzles::squares::{solve, Method, Techniques};
 /// use idastar_core::Limits;
 ///
-/// let result = solve(3, &[12, 17, 23], Solver::Exact(Options::default()), &Limits::default()).unwrap();
+/// let result = solve(3, &[12, 17, 23], Method::Exact(Techniques::default()), &Limits::default()).unwrap();
 /// assert_eq!(result.cost, Some(3));
 /// ```
-pub fn solve(n: usize, removed: &[u32], solver: Solver, limits: &Limits) -> Result<SearchResult<u32>> {
+pub fn solve(n: usize, removed: &[u32], method: Method, limits: &Limits) -> Result<SearchResult<u32>> {
     let grid = Grid::new(n)?;
     let removed = grid.removed_sticks(removed)?;
-    Ok(match solver {
-        Solver::Seed => by_width!(n, solve_seed(&grid, &removed, limits)),
-        Solver::Exact(options) => by_width!(n, exact(&grid, &removed, options, limits)),
-    })
+    Ok(solve_grid(&grid, &removed, method, limits))
 }
 
-fn exact<const W: usize>(grid: &Grid, removed: &[usize], options: Options, limits: &Limits) -> SearchResult<u32> {
-    hitting_set::solve::<W>(grid, removed, options, limits)
+/// [`solve`] on a grid built already, with `removed` checked and 0-based.
+fn solve_grid(grid: &Grid, removed: &[usize], method: Method, limits: &Limits) -> SearchResult<u32> {
+    match method {
+        Method::Ida(heuristic) => by_width!(grid.n(), solve_ida(grid, removed, heuristic, limits)),
+        Method::Exact(techniques) => by_width!(grid.n(), exact(grid, removed, techniques, limits)),
+    }
 }
 
-fn solve_seed<const W: usize>(grid: &Grid, removed: &[usize], limits: &Limits) -> SearchResult<u32> {
-    let problem = SeedSquares::<W>::new(grid);
+fn exact<const W: usize>(grid: &Grid, removed: &[usize], techniques: Techniques, limits: &Limits) -> SearchResult<u32> {
+    hitting_set::solve::<W>(grid, removed, techniques, limits)
+}
+
+fn solve_ida<const W: usize>(
+    grid: &Grid,
+    removed: &[usize],
+    heuristic: Heuristic,
+    limits: &Limits,
+) -> SearchResult<u32> {
+    let problem = SeedSquares::<W>::new(grid, heuristic);
     let start = StickSet::from_sticks(removed.iter().copied());
     let result = ida_star(&problem, start, limits);
+    // A set of sticks: their order is the search's, not the answer's.
     let mut path: Vec<u32> = result.path.iter().map(|&s| u32::from(s) + 1).collect();
     path.sort_unstable();
     SearchResult {
@@ -90,44 +123,38 @@ fn solve_seed<const W: usize>(grid: &Grid, removed: &[usize], limits: &Limits) -
     }
 }
 
-/// The judge's lower bound (a greedy packing of stick-disjoint intact
-/// squares) and the double-packing bound, for a grid with `removed` gone.
-pub fn lower_bounds(n: usize, removed: &[u32]) -> Result<(u32, u32)> {
+/// The bound of `heuristic` for an `n x n` grid with the sticks `removed`
+/// (1-based) gone: what [`Engine::Ida`] starts from and what the exact
+/// engine proves at its root.
+pub fn lower_bound(n: usize, removed: &[u32], heuristic: Heuristic) -> Result<u32> {
     let grid = Grid::new(n)?;
     let removed = grid.removed_sticks(removed)?;
-    let intact = grid.intact(&removed);
-    let squares = grid.squares();
-    let mut single = vec![false; grid.stick_count()];
-    let mut uses = vec![0u8; grid.stick_count()];
-    let (mut disjoint, mut double) = (0u32, 0u32);
-    for &q in &intact {
-        let sticks = &squares[q];
-        if sticks.iter().all(|&s| !single[s as usize]) {
-            disjoint += 1;
-            sticks.iter().for_each(|&s| single[s as usize] = true);
-        }
-        if sticks.iter().all(|&s| uses[s as usize] < 2) {
-            double += 1;
-            sticks.iter().for_each(|&s| uses[s as usize] += 1);
-        }
+    Ok(grid_lower_bound(&grid, &removed, heuristic))
+}
+
+fn grid_lower_bound(grid: &Grid, removed: &[usize], heuristic: Heuristic) -> u32 {
+    fn bound<const W: usize>(grid: &Grid, removed: &[usize], heuristic: Heuristic) -> u32 {
+        SeedSquares::<W>::new(grid, heuristic).bound(&StickSet::from_sticks(removed.iter().copied()))
     }
-    Ok((disjoint, disjoint.max(double.div_ceil(2))))
+    by_width!(grid.n(), bound(grid, removed, heuristic))
 }
 
 /// The squares (as `(side, row, column)`, 0-based corner) that stay intact
-/// when the sticks `removed` (1-based) are gone.
-pub fn intact_squares(n: usize, removed: &[u32]) -> Result<Vec<(usize, usize, usize)>> {
-    let grid = Grid::new(n)?;
-    let removed = grid.removed_sticks(removed)?;
-    let mut corners = Vec::new();
+/// in `case`, in the judge's order.
+pub fn intact_squares(case: &Case) -> Vec<(usize, usize, usize)> {
+    let n = case.n;
+    let gone = StickSet::<9>::from_sticks(case.removed.iter().copied());
+    let mut intact = Vec::new();
     for len in 1..=n {
         for r in 0..=n - len {
             for c in 0..=n - len {
-                corners.push((len, r, c));
+                if grid::square_sticks(n, len, r, c).all(|s| !gone.contains(s)) {
+                    intact.push((len, r, c));
+                }
             }
         }
     }
-    Ok(grid.intact(&removed).into_iter().map(|q| corners[q]).collect())
+    intact
 }
 
 #[cfg(test)]

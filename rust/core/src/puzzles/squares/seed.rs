@@ -1,9 +1,10 @@
 //! The judge solution's search as a [`Problem`]: IDA* over the set of
 //! removed sticks, branching on the sticks of the first intact square, with
-//! the dancing-links bound.
+//! the dancing-links bound (or the double-packing bound on top of it).
 
 use super::bitset::StickSet;
 use super::grid::Grid;
+use super::Heuristic;
 use crate::{Edge, Problem};
 
 /// Square Destroyer as the judge solution searches it.
@@ -11,33 +12,45 @@ use crate::{Edge, Problem};
 /// A state is the set of removed sticks; a move removes one stick (0-based).
 /// The successors of a state remove, one at a time, each stick of the first
 /// intact square in the judge's order, so every solution is found once per
-/// order of its sticks that the rule allows. The heuristic is the
-/// dancing-links bound: walk the squares in order, and count each intact one
-/// while removing all of its sticks; the squares counted share no stick, so
-/// each needs a stick of its own.
+/// order of its sticks that the rule allows. With [`Heuristic::Disjoint`]
+/// the heuristic is the judge's dancing-links bound: walk the squares in
+/// order, and count each intact one while removing all of its sticks; the
+/// squares counted share no stick, so each needs a stick of its own. With
+/// [`Heuristic::Packing`] it is the larger of that and half a greedy double
+/// packing (see [`hitting_set`](super::hitting_set)).
 #[derive(Debug, Clone)]
 pub struct SeedSquares<const W: usize> {
     masks: Vec<StickSet<W>>,
     sticks: Vec<Vec<u16>>,
+    heuristic: Heuristic,
 }
 
 impl<const W: usize> SeedSquares<W> {
-    pub fn new(grid: &Grid) -> Self {
-        SeedSquares { masks: grid.masks(), sticks: grid.squares().to_vec() }
+    pub fn new(grid: &Grid, heuristic: Heuristic) -> Self {
+        SeedSquares { masks: grid.masks(), sticks: grid.squares().to_vec(), heuristic }
     }
 
-    /// The judge's bound `f()`: a greedy packing of stick-disjoint intact
-    /// squares.
-    pub fn dancing_links_bound(&self, removed: &StickSet<W>) -> u32 {
+    /// The lower bound of the heuristic with the sticks `removed` gone: the
+    /// judge's `f()`, a greedy packing of stick-disjoint intact squares, and
+    /// for [`Heuristic::Packing`] half a greedy packing of intact squares in
+    /// which no stick lies on more than two.
+    pub fn bound(&self, removed: &StickSet<W>) -> u32 {
         let mut used = *removed;
-        let mut count = 0;
+        let (mut once, mut twice) = (StickSet::EMPTY, StickSet::EMPTY);
+        let (mut disjoint, mut double) = (0u32, 0u32);
+        let packing = self.heuristic == Heuristic::Packing;
         for mask in &self.masks {
             if !mask.intersects(&used) {
-                count += 1;
+                disjoint += 1;
                 used = used.union(mask);
             }
+            if packing && !mask.intersects(removed) && !mask.intersects(&twice) {
+                double += 1;
+                twice = twice.union(&once.intersection(mask));
+                once = once.union(mask);
+            }
         }
-        count
+        disjoint.max(double.div_ceil(2))
     }
 }
 
@@ -50,7 +63,7 @@ impl<const W: usize> Problem for SeedSquares<W> {
     }
 
     fn heuristic(&self, state: &StickSet<W>) -> u32 {
-        self.dancing_links_bound(state)
+        self.bound(state)
     }
 
     fn successors(&self, state: &StickSet<W>, _last: Option<u16>, out: &mut Vec<Edge<u16, StickSet<W>>>) {

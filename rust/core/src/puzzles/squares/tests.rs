@@ -6,12 +6,16 @@
 use std::collections::HashSet;
 
 use super::*;
+use crate::puzzle::Choice;
 use crate::test_rng::Rng;
 use crate::{Error, Outcome};
 
 /// Full n x n grid optima for n = 1..=9, each confirmed by HiGHS as a 0/1
 /// program (`tests/test_squares.py` re-checks n <= 7 on every run).
 const FULL_GRID: [u32; 9] = [1, 3, 6, 9, 14, 19, 26, 33, 42];
+
+/// The judge solution's search: IDA* with its own bound.
+const SEED: Method = Method::Ida(Heuristic::Disjoint);
 
 /// Each stick of an n x n grid removed with probability `percent`%.
 fn removed(rng: &mut Rng, n: usize, percent: usize) -> Vec<u32> {
@@ -57,8 +61,14 @@ fn brute_force(n: usize, removed: &[u32]) -> u32 {
         .expect("removing every stick destroys every square")
 }
 
-fn exact(n: usize, removed: &[u32], options: Options) -> SearchResult<u32> {
-    solve(n, removed, Solver::Exact(options), &Limits::default()).unwrap()
+/// The judge's bound and the packing bound.
+fn bounds(n: usize, removed: &[u32]) -> (u32, u32) {
+    let bound = |heuristic| lower_bound(n, removed, heuristic).unwrap();
+    (bound(Heuristic::Disjoint), bound(Heuristic::Packing))
+}
+
+fn exact(n: usize, removed: &[u32], options: Techniques) -> SearchResult<u32> {
+    solve(n, removed, Method::Exact(options), &Limits::default()).unwrap()
 }
 
 /// Solved, `cost` sticks, none already removed, none twice, and no square left.
@@ -73,11 +83,11 @@ fn assert_optimal(n: usize, removed: &[u32], result: &SearchResult<u32>, cost: u
 }
 
 /// Every combination of the techniques, on and off.
-fn all_options() -> Vec<Options> {
+fn all_options() -> Vec<Techniques> {
     let mut all = Vec::new();
     for bits in 0..32 {
-        all.push(Options {
-            bound: if bits & 1 == 0 { Bound::Packing } else { Bound::Disjoint },
+        all.push(Techniques {
+            heuristic: if bits & 1 == 0 { Heuristic::Packing } else { Heuristic::Disjoint },
             branching: if bits & 2 == 0 { Branching::Fewest } else { Branching::First },
             dominance: bits & 4 == 0,
             symmetry: bits & 8 == 0,
@@ -156,12 +166,12 @@ fn stick_sets_behave_like_hash_sets() {
 
 #[test]
 fn bad_input_names_what_is_wrong() {
-    let error = |n, removed: &[u32]| match solve(n, removed, Solver::Seed, &Limits::default()) {
+    let error = |n, removed: &[u32]| match solve(n, removed, SEED, &Limits::default()) {
         Err(Error::InvalidPuzzle(message)) => message,
         other => panic!("expected InvalidPuzzle, got {other:?}"),
     };
-    assert_eq!(error(0, &[]), "square destroyer needs a grid side from 1 to 16, got 0");
-    assert_eq!(error(17, &[]), "square destroyer needs a grid side from 1 to 16, got 17");
+    assert_eq!(error(0, &[]), "the grid side n must be from 1 to 16, got 0");
+    assert_eq!(error(17, &[]), "the grid side n must be from 1 to 16, got 17");
     assert_eq!(error(2, &[13]), "stick 13 is out of range 1..=12 for a 2 x 2 grid");
     assert_eq!(error(2, &[0]), "stick 0 is out of range 1..=12 for a 2 x 2 grid");
     assert_eq!(error(3, &[5, 7, 5]), "stick 5 is removed twice");
@@ -171,7 +181,7 @@ fn bad_input_names_what_is_wrong() {
 
 #[test]
 fn statement_samples() {
-    for solver in [Solver::Seed, Solver::Exact(Options::default()), Solver::Exact(Options::plain())] {
+    for solver in [SEED, Method::Exact(Techniques::default()), Method::Exact(Techniques::plain())] {
         let result = solve(2, &[], solver, &Limits::default()).unwrap();
         assert_optimal(2, &[], &result, 3);
         let result = solve(3, &[12, 17, 23], solver, &Limits::default()).unwrap();
@@ -182,7 +192,7 @@ fn statement_samples() {
 #[test]
 fn nothing_to_do_when_every_square_is_gone() {
     let all: Vec<u32> = (1..=12).collect();
-    for solver in [Solver::Seed, Solver::Exact(Options::default())] {
+    for solver in [SEED, Method::Exact(Techniques::default())] {
         let result = solve(2, &all, solver, &Limits::default()).unwrap();
         assert_optimal(2, &all, &result, 0);
     }
@@ -196,7 +206,7 @@ fn every_solver_matches_brute_force_on_small_grids() {
             for _ in 0..if n == 3 { 4 } else { 8 } {
                 let removed = removed(&mut rng, n, percent);
                 let expected = brute_force(n, &removed);
-                let seed = solve(n, &removed, Solver::Seed, &Limits::default()).unwrap();
+                let seed = solve(n, &removed, SEED, &Limits::default()).unwrap();
                 assert_optimal(n, &removed, &seed, expected);
                 for options in all_options() {
                     assert_optimal(n, &removed, &exact(n, &removed, options), expected);
@@ -213,7 +223,7 @@ fn every_option_agrees_with_the_judge_search_up_to_n_5() {
         for percent in [0, 5, 15, 30] {
             for _ in 0..3 {
                 let removed = removed(&mut rng, n, percent);
-                let seed = solve(n, &removed, Solver::Seed, &Limits::default()).unwrap();
+                let seed = solve(n, &removed, SEED, &Limits::default()).unwrap();
                 let cost = seed.cost.unwrap();
                 assert_optimal(n, &removed, &seed, cost);
                 for options in all_options() {
@@ -231,10 +241,10 @@ fn wide_grids_with_random_removals_agree_across_options() {
     let mut rng = Rng(77);
     for n in [8, 11, 13, 16] {
         let removed = removed(&mut rng, n, 45);
-        let best = exact(n, &removed, Options::default());
+        let best = exact(n, &removed, Techniques::default());
         let cost = best.cost.unwrap();
         assert_optimal(n, &removed, &best, cost);
-        let without = Options { dominance: false, symmetry: false, upper_bound: false, ..Options::default() };
+        let without = Techniques { dominance: false, symmetry: false, upper_bound: false, ..Techniques::default() };
         assert_optimal(n, &removed, &exact(n, &removed, without), cost);
     }
 }
@@ -243,13 +253,13 @@ fn wide_grids_with_random_removals_agree_across_options() {
 fn full_grids_match_the_integer_program() {
     for (i, &expected) in FULL_GRID.iter().enumerate() {
         let n = i + 1;
-        assert_optimal(n, &[], &exact(n, &[], Options::default()), expected);
-        let (disjoint, packing) = lower_bounds(n, &[]).unwrap();
+        assert_optimal(n, &[], &exact(n, &[], Techniques::default()), expected);
+        let (disjoint, packing) = bounds(n, &[]);
         assert!(disjoint <= packing && packing <= expected, "n = {n}");
     }
     // The judge's search where it is quick.
     for n in 1..=5 {
-        let result = solve(n, &[], Solver::Seed, &Limits::default()).unwrap();
+        let result = solve(n, &[], SEED, &Limits::default()).unwrap();
         assert_optimal(n, &[], &result, FULL_GRID[n - 1]);
     }
 }
@@ -262,12 +272,12 @@ fn symmetric_instances_keep_their_optimum() {
         let grid = Grid::new(n).unwrap();
         let centre = grid.squares().len() - 1; // the whole grid
         let outline: Vec<u32> = grid.squares()[centre].iter().map(|&s| u32::from(s) + 1).collect();
-        let with = exact(n, &outline, Options::default());
-        let without = exact(n, &outline, Options { symmetry: false, ..Options::default() });
+        let with = exact(n, &outline, Techniques::default());
+        let without = exact(n, &outline, Techniques { symmetry: false, ..Techniques::default() });
         assert_optimal(n, &outline, &with, without.cost.unwrap());
         let corner: Vec<u32> = vec![1];
-        let with = exact(n, &corner, Options::default());
-        let without = exact(n, &corner, Options { symmetry: false, ..Options::default() });
+        let with = exact(n, &corner, Techniques::default());
+        let without = exact(n, &corner, Techniques { symmetry: false, ..Techniques::default() });
         assert_optimal(n, &corner, &with, without.cost.unwrap());
     }
 }
@@ -277,21 +287,21 @@ fn symmetric_instances_keep_their_optimum() {
 #[test]
 fn a_cost_cap_below_the_optimum_is_proven_unreachable() {
     let limits = Limits::default().with_max_cost(13);
-    for solver in [Solver::Seed, Solver::Exact(Options::default())] {
+    for solver in [SEED, Method::Exact(Techniques::default())] {
         let result = solve(5, &[], solver, &limits).unwrap();
         assert_eq!(result.outcome, Outcome::NoSolution);
         assert_eq!(result.lower_bound, Some(14));
     }
-    let result = solve(5, &[], Solver::Exact(Options::default()), &Limits::default().with_max_cost(14)).unwrap();
+    let result = solve(5, &[], Method::Exact(Techniques::default()), &Limits::default().with_max_cost(14)).unwrap();
     assert_optimal(5, &[], &result, 14);
 }
 
 #[test]
 fn node_limit_stops_with_a_proven_bound() {
-    let result = solve(9, &[], Solver::Exact(Options::default()), &Limits::default().with_max_nodes(50)).unwrap();
+    let result = solve(9, &[], Method::Exact(Techniques::default()), &Limits::default().with_max_nodes(50)).unwrap();
     assert_eq!(result.outcome, Outcome::NodeLimit);
     assert_eq!(result.stats.expanded, 50);
-    let (_, packing) = lower_bounds(9, &[]).unwrap();
+    let (_, packing) = bounds(9, &[]);
     assert_eq!(result.lower_bound, Some(packing));
     assert!(packing <= FULL_GRID[8]);
 }
@@ -301,8 +311,115 @@ fn seed_search_counts_like_the_judge() {
     // The judge's IDA* raises its bound one at a time from its bound at
     // the start; ours jumps to the smallest f above it, which is the same
     // sequence here. Its answer for the 3 x 3 sample is reached at bound 3.
-    let result = solve(3, &[12, 17, 23], Solver::Seed, &Limits::default()).unwrap();
+    let result = solve(3, &[12, 17, 23], SEED, &Limits::default()).unwrap();
     let bounds: Vec<u32> = result.stats.iterations.iter().map(|it| it.bound).collect();
     assert_eq!(bounds.last(), Some(&3));
     assert!(bounds.windows(2).all(|w| w[0] < w[1]));
+}
+
+// --- the puzzle contract ------------------------------------------------------------
+
+use crate::puzzle::{Hooks, Options as CallOptions, Task, Value};
+
+fn registered() -> &'static dyn crate::puzzle::AnyPuzzle {
+    crate::puzzles::find("squares").expect("squares is registered")
+}
+
+#[test]
+fn cases_are_read_with_the_value_at_fault_named() {
+    assert_eq!(read_case(&[3, 12, 17]).unwrap(), Case { n: 3, removed: vec![11, 16] });
+    assert_eq!(read_case(&[16]).unwrap(), Case { n: 16, removed: vec![] });
+    let cases: [(&[i64], &str); 7] = [
+        (&[], "a squares case starts with the grid side n, got no values"),
+        (&[0], "the grid side n must be from 1 to 16, got 0"),
+        (&[-3], "the grid side n must be from 1 to 16, got -3"),
+        (&[17, 1], "the grid side n must be from 1 to 16, got 17"),
+        (&[2, 13], "stick 13 is out of range 1..=12 for a 2 x 2 grid"),
+        (&[2, i64::MIN], "stick -9223372036854775808 is out of range 1..=12 for a 2 x 2 grid"),
+        (&[3, 5, 7, 5], "stick 5 is removed twice"),
+    ];
+    for (values, message) in cases {
+        assert_eq!(read_case(values), Err(Error::InvalidPuzzle(message.into())), "{values:?}");
+    }
+}
+
+#[test]
+fn codes_are_bitsets_of_the_removed_sticks_and_unpack_to_masks() {
+    let squares = registered();
+    let cases = vec![vec![8, 1, 144, 64, 65], vec![8]];
+    let (width, words) = squares.pack(&cases, CallOptions::new()).unwrap();
+    assert_eq!(width, 3); // 144 sticks
+    assert_eq!(words, [1 | 1 << 63, 1, 1 << 15, 0, 0, 0]);
+    let masks = squares.unpack(&words, width, Some(8), CallOptions::new()).unwrap();
+    let ones: Vec<usize> = (0..144).filter(|&i| masks[0][i] == 1).collect();
+    assert_eq!(ones, [0, 63, 64, 143]);
+    assert!(masks[1].iter().all(|&v| v == 0) && masks[1].len() == 144);
+    let unpack = |words: &[u64], width, n| squares.unpack(words, width, n, CallOptions::new());
+    assert!(
+        matches!(unpack(&[0], 1, None), Err(Error::InvalidArgument(m)) if m.contains("n: squares codes need the grid side n"))
+    );
+    assert!(
+        matches!(unpack(&[0], 1, Some(17)), Err(Error::InvalidArgument(m)) if m.contains("n must be from 1 to 16"))
+    );
+    assert!(matches!(unpack(&[0, 0], 2, Some(5)), Err(Error::InvalidArgument(m)) if m.contains("take 1 word each")));
+    assert!(matches!(unpack(&[1 << 4], 1, Some(1)), Err(Error::InvalidPuzzle(m)) if m.contains("beyond the 4 sticks")));
+    // Every stick of the 5 x 5 grid, and one bit beyond them.
+    assert_eq!(unpack(&[(1 << 60) - 1], 1, Some(5)).unwrap()[0], vec![1; 60]);
+    assert!(unpack(&[1 << 60], 1, Some(5)).is_err());
+}
+
+#[test]
+fn the_ida_engine_refuses_the_exact_engines_options_by_name() {
+    for name in ["branching", "dominance", "symmetry", "upper_bound"] {
+        let value = if name == "branching" { Value::Str("first".into()) } else { Value::Bool(false) };
+        let options = CallOptions::new().with(name, value.clone());
+        assert!(registered().job(&[vec![3]], false, options.clone(), Task::Solve).is_ok(), "{name}");
+        let ida = options.with("engine", Value::Str("ida".into()));
+        match registered().job(&[vec![3]], false, ida, Task::Solve) {
+            Err(Error::InvalidArgument(m)) => assert!(m.starts_with(name) && m.contains("\"ida\""), "{m}"),
+            Err(other) => panic!("{name}: {other:?}"),
+            Ok(_) => panic!("{name}: taken by engine \"ida\""),
+        }
+    }
+}
+
+#[test]
+fn every_engine_and_heuristic_agree_and_ida_starts_from_the_lower_bound() {
+    let mut rng = Rng(31);
+    for n in 1..=5 {
+        for percent in [0, 20, 40] {
+            let removed = removed(&mut rng, n, percent);
+            let mut case = vec![n as i64];
+            case.extend(removed.iter().map(|&s| i64::from(s)));
+            let expected = exact(n, &removed, Techniques::default()).cost.unwrap();
+            for engine in ["exact", "ida"] {
+                for heuristic in ["packing", "disjoint"] {
+                    let options = CallOptions::new()
+                        .with("engine", Value::Str(engine.into()))
+                        .with("heuristic", Value::Str(heuristic.into()));
+                    let mut job = registered().job(&[case.clone()], false, options.clone(), Task::Solve).unwrap();
+                    job.prepare(Hooks::default()).unwrap();
+                    let (result, _) = job.solve(Hooks::default()).unwrap().pop().unwrap();
+                    assert_eq!(result.cost, Some(expected), "{engine} {heuristic}: n = {n}, {removed:?}");
+                    let mut bound = registered().job(&[case.clone()], false, options, Task::LowerBound).unwrap();
+                    bound.prepare(Hooks::default()).unwrap();
+                    let bound = bound.lower_bounds().unwrap()[0];
+                    assert_eq!(bound, lower_bound(n, &removed, Heuristic::from_name(heuristic).unwrap()).unwrap());
+                    assert!(bound <= expected);
+                    if engine == "ida" && expected > 0 {
+                        assert_eq!(result.stats.iterations[0].bound, bound, "{heuristic}: n = {n}, {removed:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cap_below_the_root_bound_proves_the_root_bound() {
+    // The full 9 x 9 grid: the packing bound is 41, far above a cap of 3.
+    let result = exact(9, &[], Techniques::default());
+    assert_eq!(result.cost, Some(42));
+    let capped = solve(9, &[], Method::Exact(Techniques::default()), &Limits::default().with_max_cost(3)).unwrap();
+    assert_eq!((capped.outcome, capped.lower_bound), (Outcome::NoSolution, Some(41)));
 }

@@ -1,0 +1,145 @@
+"""``idastar pancake``: the fewest flips that sort each stack."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import time
+from typing import TYPE_CHECKING, TextIO
+
+from .._judge import Tokens
+from . import (
+    Puzzle,
+    answer_in_order,
+    case_count,
+    checked,
+    emit,
+    emit_stats,
+    lazy_module,
+    permutation_cases,
+    register,
+)
+
+if TYPE_CHECKING:
+    from .. import pancake
+    from .._results import Solution
+else:
+    pancake = lazy_module("idastar.pancake")
+
+#: The samples of ``idastar demo``: T, then n and the stack (top first) per case.
+SAMPLES = "4\n3\n3 1 2\n5\n5 4 3 2 1\n8\n2 1 4 3 6 5 8 7\n12\n7 2 10 4 12 1 9 3 11 6 5 8\n"
+
+
+def _pancake_configure(parser: argparse.ArgumentParser) -> None:
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument(
+        "--path",
+        action="store_true",
+        help="after each answer line, a line with the flips: how many pancakes "
+        "each flip turns over, from the top; empty when the stack is sorted",
+    )
+    shape.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per case instead of the answer line: case, n, "
+        "stack, outcome, cost, path, lower_bound, stats",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="write each case's search statistics (per bound and total) to stderr",
+    )
+
+
+def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
+    total = case_count(tokens)
+
+    def solve(chunk: list[tuple[int, tuple[int, ...]]], threads: int | None) -> list[Solution[int]]:
+        stacks = [stack for _, stack in chunk]
+        return [checked(s) for s in pancake.solve_many(stacks, threads=threads)]
+
+    def answer(case: tuple[int, tuple[int, ...]], solution: Solution[int]) -> str:
+        number, stack = case
+        if args.stats:
+            emit_stats(f"case {number}", solution)
+        if args.json:
+            import json
+
+            record: dict[str, object] = {"case": number, "n": len(stack), "stack": list(stack)}
+            record.update(solution.to_dict())
+            return json.dumps(record)
+        if args.path:
+            return f"{solution.cost}\n{' '.join(map(str, solution.path))}"
+        return str(solution.cost)
+
+    cases = permutation_cases(tokens, total, "pancake", pancake.MAX_PANCAKES)
+    answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="stack")
+
+
+def _pancake_demo(out: TextIO) -> bool:
+    cases = list(permutation_cases(Tokens(io.StringIO(SAMPLES)), None, "pancake", 64))
+    emit(
+        out,
+        "pancake: sort a stack, top first, with the fewest flips of its top k;\n"
+        f"{len(cases)} samples, each checked against the reference's breadth-first search.",
+    )
+    from ..reference import pancake as reference
+
+    all_match = True
+    for case, stack in cases:
+        began = time.perf_counter()
+        solution = checked(pancake.solve(stack))
+        seconds = time.perf_counter() - began
+        expected = reference.distance(stack) if len(stack) <= 8 else solution.cost
+        all_match = all_match and solution.cost == expected
+        verdict = "(as breadth-first search)" if len(stack) <= 8 else ""
+        lines = [
+            "",
+            f"sample {case} of {len(cases)}: {len(stack)} pancakes",
+            f"  input   {' '.join(map(str, stack))}",
+            f"  flips   {solution.cost} {verdict}",
+        ]
+        now = stack
+        for number, flip in enumerate(solution.path, 1):
+            now = pancake.apply(now, flip)
+            lines.append(f"    {number}. flip {flip:2} -> {' '.join(map(str, now))}")
+        lines.append(f"  time    {seconds * 1000:.1f} ms")
+        emit(out, "\n".join(lines))
+    return all_match
+
+
+register(
+    Puzzle(
+        name="pancake",
+        summary="sort a stack of pancakes (n <= 64) with the fewest flips of its top",
+        formats="in: T, then per case n and the stack, top first\nout: the fewest flips",
+        description="""\
+Sort a stack of pancakes, a permutation of 1..n listed from the top, with
+the fewest flips: a flip turns the top k pancakes over (2 <= k <= n). The
+goal is 1 on top, n at the bottom.
+
+input (integers separated by any whitespace, line breaks anywhere):
+  T            the number of cases, then per case:
+  n            the number of pancakes, 1..64
+  p1 ... pn    the stack from the top, a permutation of 1..n
+
+output: one line per case, the fewest flips that sort the stack.
+
+example:
+  $ printf '2\\n3\\n3 1 2\\n5\\n5 4 3 2 1\\n' | idastar pancake --path
+  2
+  3 2
+  1
+  5""",
+        epilog="""\
+--path writes two lines per case: the answer, then the flips (3 2 above:
+flip the top 3, giving 2 1 3, then the top 2).
+
+A bad case stops the run after the answers before it, with one line on
+stderr naming the input, the case and the line, and exit status 2. Anything
+after the T-th case is ignored.""",
+        configure=_pancake_configure,
+        answer=_pancake_answer,
+        demo=_pancake_demo,
+    )
+)
