@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
-import inspect
 import json
 import os
 import pickle
@@ -217,16 +216,28 @@ def test_module_offers_the_contract_names(name: str, puzzle: ModuleType) -> None
 
 
 def test_defaults_are_the_first_engine_and_heuristic(puzzle: ModuleType) -> None:
-    """Where the signature spells the defaults out, they are ENGINES[0] and HEURISTICS[0]."""
-    for function in (puzzle.solve, puzzle.solve_many):
-        parameters = inspect.signature(function).parameters
-        if "engine" in parameters:
-            assert parameters["engine"].default == puzzle.ENGINES[0]
-        if "heuristic" in parameters:
-            assert parameters["heuristic"].default == puzzle.HEURISTICS[0]
-    parameters = inspect.signature(puzzle.lower_bound).parameters
-    if "heuristic" in parameters:
-        assert parameters["heuristic"].default == puzzle.HEURISTICS[0]
+    """Leaving engine and heuristic out is asking for ENGINES[0] and
+    HEURISTICS[0]: the same search, node for node, on the first thousand
+    nodes of the hard case (or on a random case, for an engine that counts
+    no nodes)."""
+    first = {"engine": puzzle.ENGINES[0], "heuristic": puzzle.HEURISTICS[0]}
+    case, limits = puzzle.HARD_CASE, {"node_limit": 1000, **SAFETY_NETS["node_limit"]}
+    try:
+        puzzle.solve(case, **first, **limits)
+    except ValueError as error:
+        assert str(error).startswith("node_limit"), error
+        case, limits = _solved(puzzle.__name__, first_seed_with_cost(puzzle, 1))[0], {}
+
+    def search(result: Solution[Any]) -> tuple[Any, ...]:
+        return (result.outcome, result.cost, result.path, result.lower_bound) + (
+            (result.expanded, result.generated) if limits else ()
+        )
+
+    assert search(puzzle.solve(case, **limits)) == search(puzzle.solve(case, **first, **limits))
+    assert [search(r) for r in puzzle.solve_many([case], **limits)] == [
+        search(r) for r in puzzle.solve_many([case], **first, **limits)
+    ]
+    assert puzzle.lower_bound(case) == puzzle.lower_bound(case, heuristic=first["heuristic"])
 
 
 # --------------------------------------------------------------------------
@@ -376,7 +387,9 @@ def test_distance_is_the_cost_and_bounds_stay_below_it(puzzle: ModuleType, seed:
 @given(case_seeds=seed_lists)
 def test_results_pickle_and_serialise(puzzle: ModuleType, case_seeds: list[int]) -> None:
     cases = [solved(puzzle, seed)[0] for seed in case_seeds]
-    limited = puzzle.solve(puzzle.HARD_CASE, engine="ida", node_limit=0)
+    limited = puzzle.solve(
+        puzzle.HARD_CASE, engine="ida", node_limit=0, **SAFETY_NETS["node_limit"]
+    )
     for solution in [solved(puzzle, seed)[1] for seed in case_seeds] + [limited]:
         again = pickle.loads(pickle.dumps(solution))
         assert type(again) is type(solution) and again == solution
