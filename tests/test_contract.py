@@ -7,8 +7,10 @@ so a new puzzle gets the whole suite by being registered.
 
 Random cases come from the module's own ``random(seed=...)``, the seeds
 drawn by hypothesis: a few examples per test by default,
-``IDASTAR_FUZZ_EXAMPLES=N`` for a long campaign. With ``-s`` the run ends
-with how far the pure-Python reference could follow each puzzle.
+``IDASTAR_FUZZ_EXAMPLES=N`` for a long campaign. A case the default
+engine does not solve within :data:`CASE_NODES` nodes is set aside. With
+``-s`` the run ends with how far the pure-Python reference could follow
+each puzzle, which limits engines refused and how many cases were set aside.
 
 The reference is slow on purpose, so it is not asked to solve every random
 case. It solves the states along the fast module's optimal path, from the
