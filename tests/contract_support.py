@@ -168,7 +168,7 @@ def assert_same_moves(
     for index, (path, other) in enumerate(zip(paths, others, strict=True)):
         path, other = canonical(tuple(path)), canonical(tuple(other))
         assert len(path) == len(other), f"case {index}: {path} and {other} differ in length"
-        for move, written in zip(path, other):
+        for move, written in zip(path, other, strict=True):
             if _shape(move) == _shape(written):
                 assert move == written, f"case {index}: {path} and {other} differ"
                 continue

@@ -259,7 +259,7 @@ def test_solve_solve_many_and_arrays_agree_whatever_the_threads(
     batch = puzzle.solve_many(cases, arrays=True, threads=2)
 
     assert isinstance(listed, list) and len(listed) == len(cases)
-    for index, (single, many) in enumerate(zip(singles, listed)):
+    for index, (single, many) in enumerate(zip(singles, listed, strict=True)):
         assert isinstance(single, Solution) and isinstance(many, Solution)
         assert (many.outcome, many.cost, many.path, many.lower_bound) == (
             single.outcome,
@@ -354,7 +354,7 @@ def test_every_path_replays_to_the_goal(puzzle: ModuleType, seed: int) -> None:
     # the end (an optimal path passes no goal on its way).
     state = case
     for made, (move, expected) in enumerate(
-        zip(solution.path, states_along(puzzle, case, solution.path)[1:]), 1
+        zip(solution.path, states_along(puzzle, case, solution.path)[1:], strict=True), 1
     ):
         state = puzzle.apply(state, move)
         assert same_case(puzzle, state, expected), (made, state, expected)
@@ -373,7 +373,7 @@ def test_distance_is_the_cost_and_bounds_stay_below_it(puzzle: ModuleType, seed:
     assert puzzle.distance(states[halfway]) == solution.cost - halfway
     # Some ten states along the path, the goal among them.
     step = max(1, solution.cost // BOUNDS_CHECKED)
-    for made, state in [*enumerate(states)][::step] + [(solution.cost, states[-1])]:
+    for made, state in [*[*enumerate(states)][::step], (solution.cost, states[-1])]:
         for heuristic in puzzle.HEURISTICS:
             bound = puzzle.lower_bound(state, heuristic=heuristic)
             assert type(bound) is int, (heuristic, type(bound))
@@ -452,7 +452,7 @@ def test_pack_and_unpack_round_trip(puzzle: ModuleType, case_seeds: list[int]) -
     assert len(back) == len(cases)
     np.testing.assert_array_equal(puzzle.pack(back, **size), codes)
     flat = all(isinstance(item, int) for item in canonical(cases[0]))
-    for index, (case, row) in enumerate(zip(cases, back)):
+    for index, (case, row) in enumerate(zip(cases, back, strict=True)):
         if flat:  # the case is its row of numbers
             assert canonical(row) == canonical(case), f"case {index}"
         assert puzzle.lower_bound(row) == puzzle.lower_bound(case), f"case {index}"
@@ -499,7 +499,9 @@ def solve_or_refuse(
 def assert_unfinished(result: Solution[Any], outcome: Outcome) -> None:
     assert result.outcome == outcome, result
     assert result.cost is None and tuple(result.path) == ()
-    assert result.lower_bound is None or (type(result.lower_bound) is int and result.lower_bound >= 0)
+    assert result.lower_bound is None or (
+        type(result.lower_bound) is int and result.lower_bound >= 0
+    )
 
 
 #: Beside each limit under test, another one that ends the hard case should
@@ -545,9 +547,7 @@ def test_max_moves_below_the_optimum_is_no_solution(puzzle: ModuleType, engine: 
     assert result.lower_bound is not None and result.lower_bound > 0
     # One move short of a case whose distance is known: the bound proven is that distance.
     case, distance = near_goal(puzzle, first_seed_with_cost(puzzle, NEAR_GOAL_MOVES))
-    short = puzzle.solve(
-        case, engine=engine, max_moves=distance - 1, time_limit=NEAR_GOAL_SECONDS
-    )
+    short = puzzle.solve(case, engine=engine, max_moves=distance - 1, time_limit=NEAR_GOAL_SECONDS)
     assert_unfinished(short, Outcome.NO_SOLUTION)
     assert short.lower_bound == distance
     enough = puzzle.solve(case, engine=engine, max_moves=distance, time_limit=NEAR_GOAL_SECONDS)
@@ -599,9 +599,7 @@ def test_every_engine_solves_near_the_goal(puzzle: ModuleType, engine: str, seed
 def test_every_heuristic_solves_near_the_goal(puzzle: ModuleType, seed: int) -> None:
     case, distance = near_goal(puzzle, seed)
     for heuristic in puzzle.HEURISTICS:
-        result = puzzle.solve(
-            case, engine="ida", heuristic=heuristic, time_limit=NEAR_GOAL_SECONDS
-        )
+        result = puzzle.solve(case, engine="ida", heuristic=heuristic, time_limit=NEAR_GOAL_SECONDS)
         assert (result.outcome, result.cost) == (Outcome.SOLVED, distance), heuristic
 
 
@@ -716,4 +714,3 @@ def test_a_bad_case_is_invalid_puzzle(puzzle: ModuleType, case: Any, kind: str) 
 def test_ctrl_c_stops_the_hard_case(name: str, call: str) -> None:
     load(name)  # fails here, with the import's own error, for a module that is not there
     assert seconds_to_stop_on_ctrl_c(call, setup=LOAD_IN_CHILD.format(name=name)) < STOP_SECONDS
-

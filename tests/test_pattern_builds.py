@@ -71,7 +71,7 @@ def test_the_limit_admits_7_8_and_nothing_larger() -> None:
     ],
 )
 def test_a_database_too_large_is_refused_naming_it(call: object, entries: str) -> None:
-    with pytest.raises(ValueError, match="^patterns: the pattern of tiles") as raised:
+    with pytest.raises(ValueError, match=r"^patterns: the pattern of tiles") as raised:
         call()  # type: ignore[operator]
     assert not isinstance(raised.value, idastar.InvalidPuzzle)
     message = str(raised.value)

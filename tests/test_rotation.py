@@ -174,7 +174,7 @@ def test_bad_boards_are_named(board: object, words: str) -> None:
 
 
 def test_bad_options() -> None:
-    with pytest.raises(ValueError, match="^engine: unknown engine"):
+    with pytest.raises(ValueError, match=r"^engine: unknown engine"):
         rotation.solve(SAMPLE, engine="bidirectional")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown move"):
         rotation.replay(SAMPLE, "AZ")
@@ -306,6 +306,7 @@ def test_thread_count_does_not_change_answers() -> None:
         board = [1] * 8 + [2] * 8 + [3] * 8
         rng.shuffle(board)
         boards.append(board)
+
     def answers(threads: int) -> list[tuple[tuple[str, ...], int | None]]:
         return [(s.path, s.centre) for s in rotation.solve_many(boards, threads=threads)]
 

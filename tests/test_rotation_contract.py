@@ -33,9 +33,9 @@ def test_every_engine_and_heuristic_finds_the_optimum(engine: str, heuristic: st
 
 
 def test_the_table_refuses_a_node_limit_by_name() -> None:
-    with pytest.raises(ValueError, match='^node_limit: .*"table"'):
+    with pytest.raises(ValueError, match=r'^node_limit: .*"table"'):
         rotation.solve(SAMPLE, node_limit=10)
-    with pytest.raises(ValueError, match='^node_limit: .*"table"'):
+    with pytest.raises(ValueError, match=r'^node_limit: .*"table"'):
         rotation.solve_many([SAMPLE], node_limit=0)
     assert rotation.solve(SAMPLE, engine="ida", node_limit=0).outcome is Outcome.NODE_LIMIT
 
@@ -155,7 +155,7 @@ def test_lower_bounds_and_distance() -> None:
     table = rotation.lower_bound(board, heuristic="table")
     assert centre <= table <= rotation.distance(board) == 12
     assert rotation.distance(SAMPLE, engine="ida") == 2
-    with pytest.raises(ValueError, match="^heuristic: unknown heuristic"):
+    with pytest.raises(ValueError, match=r"^heuristic: unknown heuristic"):
         rotation.lower_bound(board, heuristic="x")  # type: ignore[arg-type]
 
 
@@ -168,7 +168,7 @@ def test_pack_and_unpack() -> None:
     assert rotation.unpack([]).shape == (0, rotation.CELLS)
     with pytest.raises(InvalidPuzzle, match="case 0: "):
         rotation.unpack([0])  # a cell holding 0
-    with pytest.raises(InvalidPuzzle, match="case 1: .*bits beyond"):
+    with pytest.raises(InvalidPuzzle, match=r"case 1: .*bits beyond"):
         rotation.unpack([int(codes[0]), 1 << 50])
 
 

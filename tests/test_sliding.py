@@ -306,9 +306,9 @@ def test_bad_options() -> None:
         fifteen.solve(SAMPLE, heuristic="euclid")
     with pytest.raises(ValueError, match="engine"):
         fifteen.solve(SAMPLE, engine="dfs")
-    with pytest.raises(ValueError, match="^width must be from 2 to 5"):
+    with pytest.raises(ValueError, match=r"^width must be from 2 to 5"):
         sliding.solve([0, 1, 2, 3, 4, 5], width=6, height=1)
-    with pytest.raises(ValueError, match="^height: give both width and height"):
+    with pytest.raises(ValueError, match=r"^height: give both width and height"):
         sliding.solve([0, 1, 2, 3, 4, 5], width=3)
     with pytest.raises(ValueError, match="two patterns"):
         fifteen.solve(SAMPLE, patterns=[[1, 2], [2, 3]])

@@ -51,7 +51,9 @@ def test_a_rectangle_needs_its_shape() -> None:
     result = sliding.solve(tiles, width=3, height=2)
     assert result.cost == 1
     assert sliding.apply(tiles, "R", width=3, height=2) == (1, 2, 3, 4, 5, 0)
-    assert sliding.is_solved(sliding.replay(tiles, result.path, width=3, height=2), width=3, height=2)
+    assert sliding.is_solved(
+        sliding.replay(tiles, result.path, width=3, height=2), width=3, height=2
+    )
 
 
 def test_every_engine_gives_the_same_cost_and_a_path_that_replays() -> None:
@@ -86,18 +88,18 @@ def test_an_unsolvable_board_is_refused_by_every_call_that_reads_boards() -> Non
     ):
         with pytest.raises(Unsolvable):
             call()
-    with pytest.raises(Unsolvable, match="^case 1: "):
+    with pytest.raises(Unsolvable, match=r"^case 1: "):
         sliding.solve_many([SAMPLE, swapped], heuristic="manhattan")
 
 
 def test_options_are_named_in_their_errors() -> None:
-    with pytest.raises(ValueError, match='^engine: unknown engine "ida-generic"'):
+    with pytest.raises(ValueError, match=r'^engine: unknown engine "ida-generic"'):
         fifteen.solve(SAMPLE, engine="ida-generic")  # type: ignore[typeddict-item]
-    with pytest.raises(ValueError, match="^heuristic: unknown heuristic"):
+    with pytest.raises(ValueError, match=r"^heuristic: unknown heuristic"):
         fifteen.solve(SAMPLE, heuristic="hamming")  # type: ignore[typeddict-item]
-    with pytest.raises(ValueError, match="^goal must be"):
+    with pytest.raises(ValueError, match=r"^goal must be"):
         fifteen.solve(SAMPLE, goal="blank-middle")  # type: ignore[typeddict-item]
-    with pytest.raises(ValueError, match="^patterns: unknown pattern partition"):
+    with pytest.raises(ValueError, match=r"^patterns: unknown pattern partition"):
         fifteen.solve(SAMPLE, patterns="six")
     with pytest.raises(TypeError, match="reflect"):
         fifteen.solve(SAMPLE, reflect="yes")  # type: ignore[typeddict-item]

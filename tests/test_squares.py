@@ -218,7 +218,10 @@ def test_limits() -> None:
         (lambda: squares.solve(3, "45"), "a stick list must be a sequence of integers, got str"),  # type: ignore[arg-type]
         (lambda: squares.solve(2.5), "a squares case must be a sequence of integers, got float"),  # type: ignore[arg-type]
         (lambda: squares.solve([0, 1, 2, 0]), "a stick mask holds 0 and 1, got 2 for stick 3"),
-        (lambda: squares.solve([0, 1, 0]), "or a 0/1 mask of the .* sticks of an n x n grid; got 3 values"),
+        (
+            lambda: squares.solve([0, 1, 0]),
+            "or a 0/1 mask of the .* sticks of an n x n grid; got 3 values",
+        ),
         (lambda: squares.intact(3, [30]), "stick 30 is out of range 1..=24 for a 3 x 3 grid"),
         (lambda: squares.square_sticks(3, 2, 2, 0), "no square of side 2 at (2, 0)"),
     ],
@@ -229,13 +232,13 @@ def test_bad_input_raises_invalid_puzzle(call: Callable[[], object], message: st
 
 
 def test_bad_options_raise_value_error() -> None:
-    with pytest.raises(ValueError, match='^engine: unknown engine "magic"'):
+    with pytest.raises(ValueError, match=r'^engine: unknown engine "magic"'):
         squares.solve(2, engine="magic")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match='^heuristic: unknown heuristic "lp"'):
+    with pytest.raises(ValueError, match=r'^heuristic: unknown heuristic "lp"'):
         squares.solve(2, heuristic="lp")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match='^branching: unknown branching "last"'):
+    with pytest.raises(ValueError, match=r'^branching: unknown branching "last"'):
         squares.solve(2, branching="last")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="^node_limit"):
+    with pytest.raises(ValueError, match=r"^node_limit"):
         squares.solve(2, node_limit=-1)
     with pytest.raises(TypeError, match="dominance"):
         squares.solve(2, dominance="yes")  # type: ignore[typeddict-item]
@@ -257,6 +260,7 @@ def test_the_ida_engine_refuses_the_exact_engines_options(option: str, value: ob
 def test_a_case_is_one_value() -> None:
     case = squares.Case(3, (12, 17, 23))
     assert squares.Case(4) == (4, ())
+
     def answer(case: object, *removed: Sequence[int]) -> tuple[object, ...]:
         result = squares.solve(case, *removed)  # type: ignore[call-overload]
         return (result.outcome, result.cost, result.path, result.lower_bound)
@@ -388,7 +392,9 @@ def test_random_grids_match_the_integer_program() -> None:
 
 def test_full_grids_match_the_integer_program() -> None:
     for n in range(1, 8):
-        assert integer_program_minimum(n, []) == FULL_GRID[n - 1] == squares.distance(squares.Case(n))
+        assert (
+            integer_program_minimum(n, []) == FULL_GRID[n - 1] == squares.distance(squares.Case(n))
+        )
 
 
 # --------------------------------------------------------------------------

@@ -73,7 +73,9 @@ def lower_bound(puzzle: str, case: Sequence[int], options: dict[str, Any] | None
 def distance_distribution(
     puzzle: str, size: int | None = None, options: dict[str, Any] | None = None
 ) -> list[int]: ...
-def pack(puzzle: str, cases: Any, options: dict[str, Any] | None = None) -> NDArray[numpy.uint64]: ...
+def pack(
+    puzzle: str, cases: Any, options: dict[str, Any] | None = None
+) -> NDArray[numpy.uint64]: ...
 def unpack(
     puzzle: str,
     codes: NDArray[numpy.uint64],

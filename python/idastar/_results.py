@@ -199,7 +199,10 @@ class Solution(Generic[M]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         values = self._values()
-        return (_rebuild, (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))))
+        return (
+            _rebuild,
+            (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))),
+        )
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary (moves become lists)."""

@@ -69,8 +69,6 @@ KORF_GOAL = sliding.goal_tiles("blank-first")
 #: A board: 16 tiles row by row, ``0`` the blank.
 Case = Sequence[int]
 
-_SHAPE: sliding.Options = {"width": 4, "height": 4}
-
 
 class Options(sliding.BoardOptions, total=False):
     """The options of :func:`solve`, :func:`solve_many`, :func:`distance`
@@ -80,7 +78,7 @@ class Options(sliding.BoardOptions, total=False):
 
 def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
     """:func:`idastar.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, **options, **_SHAPE)
+    return sliding.solve(tiles, **options, width=4, height=4)
 
 
 @overload
@@ -111,18 +109,18 @@ def solve_many(
 ) -> list[Solution[str]] | BatchResult:
     """:func:`idastar.sliding.solve_many` on the 4 x 4 board."""
     return sliding.solve_many(  # type: ignore[call-overload,no-any-return]
-        cases, threads=threads, arrays=arrays, paths=paths, **options, **_SHAPE
+        cases, threads=threads, arrays=arrays, paths=paths, **options, width=4, height=4
     )
 
 
 def distance(tiles: Case, **options: Unpack[Options]) -> int:
     """:func:`idastar.sliding.distance` on the 4 x 4 board."""
-    return sliding.distance(tiles, **options, **_SHAPE)
+    return sliding.distance(tiles, **options, width=4, height=4)
 
 
 def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
     """:func:`idastar.sliding.lower_bound` on the 4 x 4 board."""
-    return sliding.lower_bound(tiles, **options, **_SHAPE)
+    return sliding.lower_bound(tiles, **options, width=4, height=4)
 
 
 def is_solvable(tiles: Case, goal: GoalSpec = "blank-last") -> bool:

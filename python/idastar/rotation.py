@@ -53,6 +53,7 @@ are indices into :data:`MOVES` (0 is A).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -196,7 +197,7 @@ def apply(values: Case, move: str) -> tuple[int, ...]:
     if line is None:
         raise InvalidPuzzle(f"unknown move {move!r}; a move is one of the letters A to H")
     first = board[line[0]]
-    for here, there in zip(line, line[1:]):
+    for here, there in itertools.pairwise(line):
         board[here] = board[there]
     board[line[-1]] = first
     return tuple(board)

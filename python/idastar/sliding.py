@@ -326,7 +326,9 @@ def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
     return _PUZZLE.lower_bound(tiles, options)  # type: ignore[arg-type]
 
 
-def is_solvable(tiles: Case, *, width: int = 4, height: int = 4, goal: GoalSpec = "blank-last") -> bool:
+def is_solvable(
+    tiles: Case, *, width: int = 4, height: int = 4, goal: GoalSpec = "blank-last"
+) -> bool:
     """Whether ``tiles`` can reach ``goal``: the permutation's parity (blank
     included) must equal the parity of the blank's distance to its goal cell."""
     width, height = _size(width, height)

@@ -139,7 +139,7 @@ class Options(SearchOptions, total=False):
 _SIDE_OF_STICKS = {2 * n * (n + 1): n for n in range(1, MAX_N + 1)}
 
 
-def _side(n: int) -> int:
+def _side(n: object) -> int:
     return int_from("the grid side n", n, 1, MAX_N, InvalidPuzzle)
 
 
@@ -156,13 +156,13 @@ def _values(case: CaseLike) -> list[int]:
             "a squares case is a pair (n, removed sticks), or a 0/1 mask of the "
             f"2n(n+1) sticks of an n x n grid; got {len(items)} values"
         )
-    removed = []
+    sticks: list[int] = []
     for stick, value in enumerate(integers(items, "stick mask value"), 1):
         if value not in (0, 1):
             raise InvalidPuzzle(f"a stick mask holds 0 and 1, got {value} for stick {stick}")
         if value:
-            removed.append(stick)
-    return [side, *removed]
+            sticks.append(stick)
+    return [side, *sticks]
 
 
 def _is_int(value: object) -> bool:

@@ -72,7 +72,10 @@ def case_count(tokens: Tokens) -> int:
 def _permutation_texts(item: str, n: int) -> list[tuple[str, str]]:
     """What each value of an n-value permutation is called, and its out-of-range message."""
     return [
-        (f"{item} {position} of {n}", f"{item} {{value}} at position {position} is out of range 1..{n}")
+        (
+            f"{item} {position} of {n}",
+            f"{item} {{value}} at position {position} is out of range 1..{n}",
+        )
         for position in range(1, n + 1)
     ]
 

@@ -175,7 +175,8 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return _core.solve_many("rotation", chunk, options, threads)  # type: ignore[no-any-return]
 
     def answer(board: list[int], raw: _core.RawResult) -> str:
-        return _judge_lines(raw[2], raw[8] or 0)  # the path as the string of its letters
+        letters: str = raw[2]  # type: ignore[assignment]  # the path as the string of its letters
+        return _judge_lines(letters, raw[8] or 0)
 
     boards = (board for _, board in _rotation_cases(tokens))
     answer_in_order(args, boards, solve, answer, out, tokens=tokens, unit="board")

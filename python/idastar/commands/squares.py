@@ -103,7 +103,9 @@ def _squares_configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _squares_solve(n: int, removed: tuple[int, ...], **options: Unpack[squares.Options]) -> Solution[int]:
+def _squares_solve(
+    n: int, removed: tuple[int, ...], **options: Unpack[squares.Options]
+) -> Solution[int]:
     return checked(squares.solve(n, removed, **options))
 
 
@@ -113,9 +115,12 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
 
     def solve(chunk: list[Case], threads: int | None) -> list[Solution[int]]:
         grids = [(n, removed) for _, n, removed in chunk]
-        return [checked(s) for s in squares.solve_many(
+        return [
+            checked(s)
+            for s in squares.solve_many(
                 grids, engine=args.engine, heuristic=args.heuristic, threads=threads
-            )]
+            )
+        ]
 
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case

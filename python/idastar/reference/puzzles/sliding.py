@@ -19,11 +19,10 @@ judge's is ``1 2 ... n-1 0``.
 from __future__ import annotations
 
 import itertools
-import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 
-from ..._results import Iteration, Solution, Stats
+from ..._results import Solution
 from ..engines import bfs, bfs_layers, ida_star
 
 Board = tuple[int, ...]
@@ -139,7 +138,6 @@ def solve(
     The board must be solvable (see :func:`is_solvable`): on an unsolvable
     one, IDA* would deepen forever.
     """
-    began = time.perf_counter()
     width, height = _shape(tiles, width, height)
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     start = _validated(tiles, width, height)
