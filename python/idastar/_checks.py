@@ -82,30 +82,10 @@ def seconds(name: str, value: float | None) -> float | None:
     return None if math.isinf(number) else number
 
 
-def positive(name: str, value: int | None) -> int | None:
-    """An optional option that must be an integer >= 1."""
-    number = non_negative(name, value)
-    if number == 0:
-        raise ValueError(f"{name} must be at least 1 or None, got 0")
-    return number
-
-
 #: The states A*, BFS and bidirectional BFS may store when ``state_limit``
-#: is not given (a few gigabytes): beyond it they stop with ``memory_limit``.
+#: is not given (a few gigabytes): beyond it they stop with ``memory_limit``
+#: (the core's ``puzzle::DEFAULT_STATE_LIMIT``, which applies it).
 DEFAULT_STATE_LIMIT = 20_000_000
-#: The engines that store states, and so get :data:`DEFAULT_STATE_LIMIT`.
-STORING_ENGINES = ("astar", "bfs", "bidirectional")
-
-
-def state_limit_for(engine: str, limit: int | None, default: int) -> int | None:
-    """The ``state_limit`` option as the core takes it: checked, and for the
-    engines that store states ``default`` (the puzzle module's
-    ``DEFAULT_STATE_LIMIT``, :data:`DEFAULT_STATE_LIMIT` unless changed) when
-    not given."""
-    checked = non_negative("state_limit", limit)
-    if checked is None and engine in STORING_ENGINES:
-        return default
-    return checked
 
 
 def is_array(value: object) -> bool:
