@@ -21,7 +21,7 @@ from ..engines import bfs, bfs_layers, ida_star
 
 Stack = tuple[int, ...]
 
-HEURISTICS = ("gap-lookahead", "gap")
+HEURISTICS = ("gap", "gap-lookahead")
 """The lower bounds :func:`lower_bound` and :func:`solve` take, the default first."""
 
 
