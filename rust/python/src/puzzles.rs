@@ -207,8 +207,26 @@ fn prepared_and_solved(
 /// seconds, extra)`: the path a list of moves, a move an int or a tuple
 /// when it takes several, or the string of the moves' letters when the
 /// puzzle names its moves by letters.
-type RawResult<'py> =
-    (&'static str, Option<u32>, Bound<'py, PyAny>, Option<u32>, Bound<'py, PyTuple>, u64, u64, f64, Option<u32>);
+type RawResult<'py> = (
+    Bound<'py, PyString>,
+    Option<u32>,
+    Bound<'py, PyAny>,
+    Option<u32>,
+    Bound<'py, PyTuple>,
+    u64,
+    u64,
+    f64,
+    Option<u32>,
+);
+
+/// The outcome's name as a Python string made once: a batch hands one to
+/// every case.
+fn outcome_name(py: Python<'_>, outcome: Outcome) -> Bound<'_, PyString> {
+    static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
+    let names =
+        NAMES.get_or_init(py, || Outcome::ALL.iter().map(|o| PyString::intern(py, o.name()).unbind()).collect());
+    names[usize::from(outcome.code())].bind(py).clone()
+}
 
 fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) -> PyResult<RawResult<'py>> {
     let width = puzzle.move_width();
@@ -224,7 +242,7 @@ fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) ->
     };
     let stats = result.stats;
     Ok((
-        result.outcome.name(),
+        outcome_name(py, result.outcome),
         result.cost,
         path,
         result.lower_bound,
