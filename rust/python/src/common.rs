@@ -67,16 +67,21 @@ pub(crate) fn detached_batch<R: Send>(
 ) -> PyResult<R> {
     let cancel = AtomicBool::new(false);
     let cancelled = || cancel.load(Ordering::Relaxed);
+    // Set by the worker when its work is done, before it wakes this thread:
+    // the thread itself may not have finished by the time this one wakes,
+    // and waiting for that would cost a whole polling interval.
+    let finished = AtomicBool::new(false);
     let mut signal: Option<PyErr> = None;
     let joined = py.detach(|| {
         let main = std::thread::current();
         std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
                 let done = work(&cancelled);
+                finished.store(true, Ordering::Release);
                 main.unpark();
                 done
             });
-            while !worker.is_finished() {
+            while !finished.load(Ordering::Acquire) && !worker.is_finished() {
                 std::thread::park_timeout(Duration::from_millis(10));
                 if signal.is_none() {
                     if let Err(err) = Python::attach(|py| py.check_signals()) {
