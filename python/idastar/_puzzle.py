@@ -148,8 +148,29 @@ class Puzzle(Generic[C, M, Sol]):
     def lower_bound(self, case: C, options: dict[str, Any]) -> int:
         return _core.lower_bound(self.name, self.values(case), options)
 
-    def pack(self, cases: Any, options: dict[str, Any]) -> NDArray[numpy.uint64]:
-        return _core.pack(self.name, self.rows(cases), options)
+    def checked(self, case: C) -> tuple[int, ...]:
+        """The case's integers as a tuple, checked by the core (which names
+        what is wrong), for the module's own functions of a case."""
+        values = self.values(case)
+        _core.pack(self.name, [values])
+        return tuple(values)
+
+    def pack(
+        self, cases: Any, options: dict[str, Any], length: int | None = None
+    ) -> NDArray[numpy.uint64]:
+        """The cases' codes; with ``length``, every case must have that many values."""
+        rows = self.rows(cases)
+        if length is not None and any(len(row) != length for row in rows):
+            raise InvalidPuzzle(f"every case must have n = {length} values")
+        return _core.pack(self.name, rows, options)
+
+    def distance_distribution(self, size: object, most: int) -> list[int]:
+        """The core's count of the cases of ``size`` (1 to ``most``) at each distance."""
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"n must be an integer, got {size!r}")
+        if not 1 <= size <= most:
+            raise ValueError(f"n must be from 1 to {most}, got {size}")
+        return list(_core.distance_distribution(self.name, size))
 
     def unpack(self, codes: Any, size: int | None, options: dict[str, Any]) -> NDArray[numpy.int64]:
         import numpy
@@ -169,6 +190,13 @@ def replay(apply: Callable[[C, M], C], case: C, path: Iterable[M]) -> C:
     for move in path:
         case = apply(case, move)
     return case
+
+
+def permutation(n: int, seed: int | None) -> tuple[int, ...]:
+    """A uniformly random permutation of ``1..n`` (deterministic for a ``seed``)."""
+    values = list(range(1, n + 1))
+    rng(seed).shuffle(values)
+    return tuple(values)
 
 
 def integers(values: object, what: str) -> list[int]:
@@ -206,6 +234,7 @@ __all__ = [
     "SearchOptions",
     "checked_threads",
     "integers",
+    "permutation",
     "replay",
     "rng",
 ]

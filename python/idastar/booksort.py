@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 from . import _core
 from ._checks import DEFAULT_STATE_LIMIT, int_from
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._puzzle import Puzzle, SearchOptions, integers, permutation
 from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
@@ -144,16 +144,9 @@ def moves(n: int) -> list[BlockMove]:
     ]
 
 
-def _checked(books: Case) -> tuple[int, ...]:
-    """The shelf as a tuple, checked by the core (which names what is wrong)."""
-    shelf = _shelf(books)
-    _core.pack(NAME, [shelf])
-    return tuple(shelf)
-
-
 def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
     """The shelf after ``move``; raises InvalidPuzzle if the move does not fit."""
-    shelf = _checked(books)
+    shelf = _PUZZLE.checked(books)
     start, split, end = move
     if not 0 <= start < split < end <= len(shelf):
         raise InvalidPuzzle(
@@ -164,21 +157,19 @@ def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
 
 def replay(books: Case, path: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
     """The shelf after every move of ``path`` in turn."""
-    return _replay(apply, _checked(books), path)
+    return _replay(apply, _PUZZLE.checked(books), path)
 
 
 def is_solved(books: Case) -> bool:
     """True when the shelf is sorted."""
-    shelf = _checked(books)
+    shelf = _PUZZLE.checked(books)
     return list(shelf) == sorted(shelf)
 
 
 def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     """A uniformly random shelf of ``n`` books (deterministic for a ``seed``)."""
     n = int_from("n", n, 1, MAX_BOOKS)
-    shelf = list(range(1, n + 1))
-    rng(seed).shuffle(shelf)
-    return tuple(shelf)
+    return permutation(n, seed)
 
 
 def solve(books: Case, **options: Unpack[Options]) -> Solution[BlockMove]:
@@ -266,12 +257,8 @@ def pack(shelves: Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
     that is not a permutation of ``1..n`` (of ``n`` books, when given) raises
     :class:`~idastar.InvalidPuzzle` naming it.
     """
-    if n is not None:
-        n = int_from("n", n, 1, MAX_BOOKS)
-        shelves = _PUZZLE.rows(shelves)
-        if any(len(row) != n for row in shelves):
-            raise InvalidPuzzle(f"every case must have n = {n} values")
-    return _PUZZLE.pack(shelves, {})
+    length = None if n is None else int_from("n", n, 1, MAX_BOOKS)
+    return _PUZZLE.pack(shelves, {}, length)
 
 
 def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
@@ -308,8 +295,4 @@ def distance_distribution(n: int) -> list[int]:
     without the GIL; Ctrl-C stops it within a fraction of a second
     (``KeyboardInterrupt``).
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an integer, got {n!r}")
-    if not 1 <= n <= MAX_DISTRIBUTION_BOOKS:
-        raise ValueError(f"n must be from 1 to {MAX_DISTRIBUTION_BOOKS}, got {n}")
-    return list(_core.distance_distribution(NAME, n))
+    return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_BOOKS)

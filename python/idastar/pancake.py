@@ -30,10 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from . import _core
 from ._checks import int_from
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._puzzle import Puzzle, SearchOptions, integers, permutation
 from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
@@ -102,16 +101,9 @@ HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
 HARD_CASE: tuple[int, ...] = tuple(k + (1 if k % 2 else -1) for k in range(1, 31))
 
 
-def _checked(stack: Case) -> tuple[int, ...]:
-    """The stack as a tuple, checked by the core (which names what is wrong)."""
-    values = _stack(stack)
-    _core.pack(NAME, [values])
-    return tuple(values)
-
-
 def apply(stack: Case, flip: int) -> tuple[int, ...]:
     """The stack after flipping its top ``flip`` pancakes (``2 <= flip <= n``)."""
-    pancakes = _checked(stack)
+    pancakes = _PUZZLE.checked(stack)
     if isinstance(flip, bool) or not isinstance(flip, int) or not 2 <= flip <= len(pancakes):
         raise InvalidPuzzle(f"a flip of {flip!r} pancakes needs 2 <= flip <= {len(pancakes)}")
     return pancakes[:flip][::-1] + pancakes[flip:]
@@ -119,21 +111,19 @@ def apply(stack: Case, flip: int) -> tuple[int, ...]:
 
 def replay(stack: Case, path: Iterable[int]) -> tuple[int, ...]:
     """The stack after every flip of ``path`` in turn."""
-    return _replay(apply, _checked(stack), path)
+    return _replay(apply, _PUZZLE.checked(stack), path)
 
 
 def is_solved(stack: Case) -> bool:
     """True when the pancakes lie in order, the smallest on top."""
-    pancakes = _checked(stack)
+    pancakes = _PUZZLE.checked(stack)
     return list(pancakes) == sorted(pancakes)
 
 
 def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     """A uniformly random stack of ``n`` pancakes (deterministic for a ``seed``)."""
     n = int_from("n", n, 1, MAX_PANCAKES)
-    stack = list(range(1, n + 1))
-    rng(seed).shuffle(stack)
-    return tuple(stack)
+    return permutation(n, seed)
 
 
 def solve(stack: Case, **options: Unpack[Options]) -> Solution[int]:
@@ -201,12 +191,8 @@ def pack(stacks: Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
     core's codes: pancake ``p`` at position ``i`` (from the top, 0-based) is
     ``p - 1`` in bits ``6i .. 6i + 5``, ten pancakes a ``uint64`` word, a
     row of words a stack when it takes several."""
-    if n is not None:
-        n = int_from("n", n, 1, MAX_PANCAKES)
-        stacks = _PUZZLE.rows(stacks)
-        if any(len(row) != n for row in stacks):
-            raise InvalidPuzzle(f"every case must have n = {n} values")
-    return _PUZZLE.pack(stacks, {})
+    length = None if n is None else int_from("n", n, 1, MAX_PANCAKES)
+    return _PUZZLE.pack(stacks, {}, length)
 
 
 def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
@@ -219,8 +205,4 @@ def distance_distribution(n: int) -> list[int]:
     the last index), by breadth-first search over every permutation on all
     cores without the GIL, ``1 <= n <= MAX_DISTRIBUTION_PANCAKES``; Ctrl-C
     stops it within a fraction of a second (``KeyboardInterrupt``)."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an integer, got {n!r}")
-    if not 1 <= n <= MAX_DISTRIBUTION_PANCAKES:
-        raise ValueError(f"n must be from 1 to {MAX_DISTRIBUTION_PANCAKES}, got {n}")
-    return list(_core.distance_distribution(NAME, n))
+    return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_PANCAKES)
