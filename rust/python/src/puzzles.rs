@@ -356,8 +356,19 @@ fn lower_bound(py: Python<'_>, puzzle: &str, case: Vec<i64>, options: Option<&Bo
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options)?;
     let mut job = puzzle.job(&[case], false, options, Task::LowerBound).map_err(to_py)?;
-    prepare(py, &mut *job, progress.as_ref())?;
-    let bounds = py.detach(|| job.lower_bounds()).map_err(to_py)?;
+    // A thread of its own only for a long preparation, as in `run`.
+    let long = job.needs_preparation();
+    if long {
+        prepare(py, &mut *job, progress.as_ref())?;
+    }
+    let bounds = py
+        .detach(|| {
+            if !long {
+                job.prepare(Hooks::default())?;
+            }
+            job.lower_bounds()
+        })
+        .map_err(to_py)?;
     Ok(bounds[0])
 }
 
