@@ -40,7 +40,7 @@ from ._panics import raise_internal_errors
 raise_internal_errors(_core)
 
 if TYPE_CHECKING:
-    from . import booksort, fifteen, reference, rotation, search, sliding, squares  # noqa: F401
+    from . import booksort, fifteen, plots, reference, rotation, search, sliding, squares  # noqa: F401
     from ._results import BatchResult, Iteration, Outcome, Solution, Stats
 
 #: Every puzzle module by name: the core's registry, with ``fifteen`` (the
@@ -61,7 +61,17 @@ def puzzle(name: str) -> ModuleType:
 #: Imported on first use, so that a command or a script pays only for the
 #: puzzles it touches.
 _SUBMODULES = frozenset(
-    {*PUZZLES, "booksort", "fifteen", "reference", "rotation", "search", "sliding", "squares"}
+    {
+        *PUZZLES,
+        "booksort",
+        "fifteen",
+        "plots",
+        "reference",
+        "rotation",
+        "search",
+        "sliding",
+        "squares",
+    }
 )
 
 

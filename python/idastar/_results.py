@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     import numpy
+    from matplotlib.axes import Axes
     from numpy.typing import NDArray
 
 M = TypeVar("M")
@@ -92,6 +93,14 @@ class Stats:
             f"{self.elapsed * 1000:.3f} ms"
         )
         return "\n".join(lines)
+
+    def plot(self, ax: Axes | None = None, *, label: str | None = None) -> Axes:
+        """Nodes expanded and generated per iteration against its bound, on
+        a log scale (matplotlib: ``pip install "idastar[plot]"``); the axes
+        drawn on. See :func:`idastar.plots.plot_stats`."""
+        from .plots import plot_stats
+
+        return plot_stats(self, ax, label=label)
 
 
 _OUTCOME_BY_NAME: dict[str, Outcome] = {outcome.value: outcome for outcome in Outcome}

@@ -12,6 +12,7 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 from .._judge import JudgeInputError, Tokens
@@ -110,8 +111,19 @@ def permutation_cases(
     tokens.case = None
 
 
+#: Told of each case's solution, in input order, as its statistics are
+#: written (``--plot`` keeps one); per context, so that runs of the command
+#: in threads of one process keep their own.
+stats_listener: ContextVar[Callable[[Solution[Any]], None] | None] = ContextVar(
+    "stats_listener", default=None
+)
+
+
 def emit_stats(label: str, solution: Solution[Any]) -> None:
     """A case's search statistics on stderr (``--stats``), under ``label``."""
+    listener = stats_listener.get()
+    if listener is not None:
+        listener(solution)
     stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
     emit(sys.stderr, f"{label}:\n{stats}")
 
