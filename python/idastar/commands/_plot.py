@@ -28,22 +28,27 @@ def add_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-class _PlotWriter:
-    """Draws the ``case``-th solution it is told of into ``path`` and remembers that it did."""
+class _PlotKeeper:
+    """Keeps the ``case``-th solution it is told of, to be drawn once the
+    answers are out: a plot that cannot be written must not cost them."""
 
     def __init__(self, path: str, case: int, puzzle: str) -> None:
         self.path = path
         self.case = case
         self.puzzle = puzzle
         self.seen = 0
-        self.written = False
+        self.solution: Solution[Any] | None = None
 
     def __call__(self, solution: Solution[Any]) -> None:
         self.seen += 1
-        if self.seen != self.case:
-            return
-        # Written at once, so that a bad case later in the input or a Ctrl-C
-        # leaves the plot of this one behind.
+        if self.seen == self.case:
+            self.solution = solution
+
+    def write(self) -> None:
+        """Draws the solution kept into the path; ValueError if none was or it cannot be written."""
+        solution = self.solution
+        if solution is None:
+            raise ValueError(f"--plot {self.path}: the input has no case {self.case} to plot")
         from matplotlib.figure import Figure  # a figure of its own: no pyplot, no GUI
 
         figure = Figure(figsize=(7, 4.5), layout="constrained")
@@ -55,12 +60,18 @@ class _PlotWriter:
         )
         solution.stats.plot(ax)
         try:
-            figure.savefig(self.path)
+            # The format named, so that the file is the path given, never
+            # the path with a suffix added.
+            figure.savefig(self.path, format=_image_format(self.path))
         except OSError as error:
             raise ValueError(
                 f"--plot {self.path}: cannot write: {error.strerror or error}"
             ) from None
-        self.written = True
+
+
+def _image_format(path: str) -> str:
+    """The format the path's suffix names; PNG without one."""
+    return os.path.splitext(path)[1].lstrip(".").lower() or "png"
 
 
 def _checked_path(path: str) -> None:
@@ -73,11 +84,12 @@ def _checked_path(path: str) -> None:
         raise ValueError(f"--plot: {error}") from None
     from matplotlib.backend_bases import FigureCanvasBase
 
-    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    image_format = _image_format(path)
     formats = FigureCanvasBase.get_supported_filetypes()
-    if suffix and suffix not in formats:
+    if image_format not in formats:
         raise ValueError(
-            f"--plot {path}: unknown image format {suffix!r}; use one of {', '.join(sorted(formats))}"
+            f"--plot {path}: unknown image format {image_format!r}; "
+            f"use one of {', '.join(sorted(formats))}"
         )
     directory = os.path.dirname(path) or "."
     if not os.path.isdir(directory):
@@ -86,9 +98,11 @@ def _checked_path(path: str) -> None:
 
 @contextlib.contextmanager
 def plotting(args: argparse.Namespace) -> Iterator[None]:
-    """With ``--plot``: the statistics on (``--plot`` implies ``--stats``) and
-    the case's plot written as it is solved; ValueError when there is no
-    such case to plot, once the answers are written."""
+    """With ``--plot``: the statistics on (``--plot`` implies ``--stats``),
+    and the case's plot written after the answers, also when a bad case
+    later in the input ends the run (not on Ctrl-C, which must stop at
+    once). ValueError, after the answers, for no such case or a plot that
+    cannot be written."""
     path = getattr(args, "plot", None)
     if path is None:
         yield
@@ -96,11 +110,15 @@ def plotting(args: argparse.Namespace) -> Iterator[None]:
     _checked_path(path)
     args.stats = True
     # --case, where a command has it, picks the case; the first otherwise.
-    writer = _PlotWriter(path, getattr(args, "case", None) or 1, args.puzzle.name)
-    token = stats_listener.set(writer)
+    keeper = _PlotKeeper(path, getattr(args, "case", None) or 1, args.puzzle.name)
+    token = stats_listener.set(keeper)
     try:
         yield
-    finally:
+    except Exception:
         stats_listener.reset(token)
-    if not writer.written:
-        raise ValueError(f"--plot {path}: the input has no case {writer.case} to plot")
+        if keeper.solution is not None:
+            with contextlib.suppress(ValueError):  # the run's own error is the one to report
+                keeper.write()
+        raise
+    stats_listener.reset(token)
+    keeper.write()
