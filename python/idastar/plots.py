@@ -318,9 +318,10 @@ def compare_heuristics(
 
     Returns:
         A :class:`Comparison`: the figure, with a box of the cases' nodes
-        expanded and one of their seconds per heuristic, each case's point
-        beside it (log scales; an axis tick says how many cases a limit
-        stopped), and the table of :class:`Measurement` it was drawn from.
+        expanded and one of their seconds per heuristic (quartiles, whiskers
+        at the extremes), each case's point on it (log scales; a tick label
+        says how many cases a limit stopped), and the table of
+        :class:`Measurement` it was drawn from.
 
     Raises:
         ImportError: matplotlib is not installed.
@@ -359,7 +360,9 @@ def compare_heuristics(
             for index, solution in enumerate(solutions)
         )
     name = getattr(module, "NAME", module.__name__)
-    figure = _draw_comparison(table, [label for label, _ in variants], f"{len(cases)} {name} cases")
+    figure = _draw_comparison(
+        table, [label for label, _ in variants], f"{len(cases)} cases ({name})"
+    )
     return Comparison(figure, table, preparation)
 
 
@@ -381,6 +384,7 @@ def _draw_comparison(table: list[Measurement], labels: list[str], what: str) -> 
             data,
             positions=positions,
             widths=0.5,
+            whis=(0, 100),  # whiskers at the extremes: with few cases, every point is inside
             patch_artist=True,
             showfliers=False,
             medianprops={"color": "black"},
