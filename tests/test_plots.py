@@ -271,6 +271,19 @@ def test_compare_heuristics_refuses_bad_arguments(
         plots().compare_heuristics(*arguments)
 
 
+@needs_matplotlib
+def test_a_comparison_stops_on_ctrl_c() -> None:
+    from conftest import seconds_to_stop_on_ctrl_c
+
+    eighty_moves = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
+    seconds = seconds_to_stop_on_ctrl_c(
+        f"plots.compare_heuristics('fifteen', [{eighty_moves!r}], ['manhattan', 'linear-conflict'],"
+        " goal='blank-first')",
+        setup="import matplotlib; matplotlib.use('Agg'); from idastar import plots",
+    )
+    assert seconds < 0.5
+
+
 # ------------------------------------------------------ without matplotlib
 
 
@@ -401,3 +414,12 @@ def test_readme_plot_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert pngs
     for png in pngs:
         assert_real_png(png.read_bytes())
+
+
+@needs_matplotlib
+def test_module_examples() -> None:
+    import doctest
+
+    failures, tried = doctest.testmod(plots(), optionflags=doctest.ELLIPSIS)
+    assert tried > 0
+    assert failures == 0
