@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 from .._judge import JudgeInputError, Tokens
+from . import _pictures
 
 if TYPE_CHECKING:
     from .._results import Solution
@@ -131,6 +132,7 @@ def checked(solution: S) -> S:
         raise KeyboardInterrupt
     if solution.outcome.is_limit:
         raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
+    _pictures.record(solution)
     return solution
 
 
