@@ -441,7 +441,7 @@ def _sticks(n: int) -> list[tuple[int, int, int, int, int]]:
 
 
 def _picture(
-    case: CaseLike, stick: int | None, options: dict[str, Any], highlight: Iterable[int] = ()
+    case: CaseLike, stick: int | None, options: dict[str, Any], highlight: tuple[int, ...] = ()
 ) -> _draw.Picture:
     """The grid: sticks in place dark, removed ones faint and dashed, the
     sticks of ``highlight`` and the next ``stick`` vermillion, dashed the
@@ -449,8 +449,8 @@ def _picture(
     grid, _ = _checked(case)
     n, removed = grid.n, set(grid.removed)
     marked = set(highlight) | ({stick} if stick is not None else set())
-    unit = max(24.0, min(56.0, 300 / n))
-    margin = 20
+    unit = max(24.0, min(72.0, 360 / n))
+    margin = 24
     label_all = n <= 5
     parts = []
     for number, x1, y1, x2, y2 in _sticks(n):
@@ -468,8 +468,8 @@ def _picture(
         parts.append(_draw.line(*ends, **style))
         if label_all or number in marked:
             horizontal = y1 == y2
-            x = (ends[0] + ends[2]) / 2 + (0 if horizontal else 9)
-            y = (ends[1] + ends[3]) / 2 + (-9 if horizontal else 0)
+            x = (ends[0] + ends[2]) / 2 + (0 if horizontal else 11)
+            y = (ends[1] + ends[3]) / 2 + (-11 if horizontal else 0)
             parts.append(
                 _draw.text(
                     x,
@@ -482,9 +482,11 @@ def _picture(
             )
     left = len(_core.squares_intact([n, *sorted(removed)]))
     side = 2 * margin + n * unit
-    parts.append(
-        _draw.text(side / 2, side + 10, f"{left} square{'' if left == 1 else 's'} intact", size=14)
-    )
+    legend = f"{left} square{'' if left == 1 else 's'} intact"
+    if highlight:
+        named = " ".join(map(str, sorted(marked))) if len(marked) <= 6 else f"{len(marked)} sticks"
+        legend += f"; marked: {named}"
+    parts.append(_draw.text(side / 2, side + 10, legend, size=14))
     return _draw.Picture(side, side + 22, "".join(parts))
 
 
