@@ -195,3 +195,25 @@ def test_play_runs_to_the_goal_and_stops(browser: Any, tmp_path: Path) -> None:
         time.sleep(0.1)
     assert not player(browser, "playing")
     assert player(browser, "frame") == player(browser, "goal") == player(browser, "frames") - 1
+
+
+def test_two_notebook_players_on_one_page_keep_to_themselves(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    solution = squares.solve(squares.Case(3, (12, 17, 23)))
+    page = tmp_path / "notebook.html"
+    page.write_text(
+        f"<!DOCTYPE html><html><body>{solution._repr_html_()}{solution._repr_html_()}</body></html>",
+        encoding="utf-8",
+    )
+    browser.get(page.as_uri())
+    players = browser.find_elements(By.CSS_SELECTOR, ".idastar-player")
+    assert len(players) == 2
+    first, second = (player.get_attribute("id") for player in players)
+    assert first != second
+    players[1].find_element(By.CSS_SELECTOR, '[data-action="forward"]').click()
+    frames = browser.execute_script(
+        "return Object.values(window.idastarPlayers).map(function (p) { return [p.id, p.frame]; });"
+    )
+    assert dict(frames) == {first: 0, second: 1}
+    assert [player.get_attribute("data-frame") for player in players] == ["0", "1"]

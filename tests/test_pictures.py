@@ -253,3 +253,64 @@ def test_a_case_number_must_count_from_one(capsys: Any, monkeypatch: Any) -> Non
         ["booksort", "--svg", "x.svg", "--case", "0"], SHELVES, capsys, monkeypatch
     )
     assert status == 2 and "--case" in err
+
+
+# --------------------------------------------------------------------------
+# The pictures in the docs
+
+
+IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
+
+
+def doc_images() -> dict[str, str]:
+    """The pictures README shows, by file name: what the code draws now."""
+    from idastar import fifteen, rotation, squares
+
+    board = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
+    spin = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
+    grid = squares.Case(3, (12, 17, 23))
+    return {
+        "fifteen-solution.svg": fifteen.solve(board).svg(),
+        "rotation-solution.svg": rotation.solve(spin).svg(),
+        "squares-solution.svg": squares.draw(grid, highlight=squares.solve(grid).path),
+    }
+
+
+def test_the_docs_show_what_the_code_draws() -> None:
+    for name, svg in doc_images().items():
+        stored = (IMAGES / name).read_text(encoding="utf-8")
+        assert stored == svg, (
+            f"docs/images/{name} is stale: python tests/test_pictures.py redraws it"
+        )
+        assert len(stored) < 40_000, "small enough to keep in the repository"
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "docs/images/fifteen-solution.svg" in readme
+
+
+def test_the_example_notebook_is_a_notebook() -> None:
+    notebook = json.loads(
+        (Path(__file__).resolve().parents[1] / "examples" / "pictures.ipynb").read_text("utf-8")
+    )
+    assert notebook["nbformat"] == 4 and notebook["metadata"]["kernelspec"]["language"] == "python"
+    code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert code and all(
+        cell["outputs"] == [] and cell["execution_count"] is None
+        for cell in notebook["cells"]
+        if cell["cell_type"] == "code"
+    )
+    pytest.importorskip("IPython", reason="the notebook's cells display with IPython")
+    namespace: dict[str, Any] = {}
+    for source in code:  # the cells run, in order, outside a notebook too
+        exec(compile(source, "pictures.ipynb", "exec"), namespace)
+    try:
+        import nbformat  # type: ignore[import-not-found]
+    except ImportError:
+        return
+    nbformat.validate(nbformat.reads(json.dumps(notebook), as_version=4))
+
+
+if __name__ == "__main__":
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for name, svg in doc_images().items():
+        (IMAGES / name).write_text(svg, encoding="utf-8")
+        print(f"docs/images/{name}: {len(svg):,} bytes")
