@@ -269,23 +269,29 @@ class Solution(Generic[M]):
         """:meth:`_from_raw` for every tuple of a batch, in one loop: a large
         batch spends most of its time in Python here. With ``origin``, the
         batch's cases in input order, each solution knows its case."""
-        new, outcomes, extra = object.__new__, _OUTCOME_BY_NAME, cls._EXTRA
+        new, outcomes = object.__new__, _OUTCOME_BY_NAME
+        # The slots' own setters, called directly: cheaper per case than
+        # object.__setattr__ by name, which pays for the case's origin.
+        set_outcome, set_cost, set_path, set_bound, set_raw, set_origin = (
+            getattr(cls, name).__set__
+            for name in ("outcome", "cost", "path", "lower_bound", "_stats", "_origin")
+        )
+        set_extra = None if cls._EXTRA is None else getattr(cls, cls._EXTRA).__set__
         solutions = []
-        for raw in raws:
+        for index, raw in enumerate(raws):
             solution = new(cls)
-            _set(solution, "outcome", outcomes[raw[0]])
-            _set(solution, "cost", raw[1])
-            _set(solution, "path", tuple(raw[2]) if move is None else tuple(map(move, raw[2])))
-            _set(solution, "lower_bound", raw[3])
-            _set(solution, "_stats", raw)  # read by `stats` when asked for
-            if extra is not None:
-                _set(solution, extra, raw[8])
+            set_outcome(solution, outcomes[raw[0]])
+            set_cost(solution, raw[1])
+            set_path(solution, tuple(raw[2]) if move is None else tuple(map(move, raw[2])))
+            set_bound(solution, raw[3])
+            set_raw(solution, raw)  # read by `stats` when asked for
+            if set_extra is not None:
+                set_extra(solution, raw[8])
+            if origin is not None:
+                # The batch's cases are kept once, each solution pointing
+                # into them: a picture replays its case when asked for.
+                set_origin(solution, (origin, index))
             solutions.append(solution)
-        if origin is not None:
-            # The batch's cases are kept once, each solution only pointing
-            # into them: a picture replays the case when asked for.
-            for index, solution in enumerate(solutions):
-                _set(solution, "_origin", (origin, index))
         return solutions
 
 
