@@ -12,10 +12,12 @@ import functools
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
 import idastar
@@ -165,6 +167,43 @@ def test_a_bad_case_is_refused_as_every_function_refuses_it() -> None:
         rotation.draw([1] * 23)
     with pytest.raises(idastar.InvalidPuzzle):
         sliding.draw([0, 1, 2])
+
+
+#: Values no draw takes as they are.
+ODD: list[Any] = [
+    0, -1, 2**70, 1.5, float("nan"), None, True, "", "x", b"1", [], [1], [[1]], (1, 2), {},
+    {1}, object(), 1j, np.int64(-1), np.array(3), np.array([1, 2]), iter([1, 2]), [0] * 16,
+    list(range(1, 17)), [1] * 24, (3, [99]), (3, "x"), (17, ()), [[0, 1], [2, 3]],
+]  # fmt: skip
+
+
+def ending(call: Any) -> str:
+    """How ``call`` ended: it drew parsable SVG, or raised ValueError or
+    TypeError (anything else fails the test)."""
+    try:
+        parsed(call())
+    except (ValueError, TypeError):
+        return "refused"
+    return "drawn"
+
+
+def test_odd_cases_are_refused_with_value_or_type_errors(puzzle: ModuleType) -> None:
+    ends = Counter(ending(functools.partial(puzzle.draw, value)) for value in ODD)
+    assert ends["refused"] >= len(ODD) - 6, ends  # a few are cases of some puzzle
+
+
+def test_odd_drawing_options_are_refused_with_value_or_type_errors() -> None:
+    from idastar import sliding, squares
+
+    board = sliding.random(3, 3, seed=1)
+    for value in ODD:
+        for options in ({"goal": value}, {"width": value, "height": 3}, {"height": value}):
+            ending(functools.partial(sliding.draw, board, **options))
+        ending(functools.partial(squares.draw, 3, highlight=value))
+    assert ending(functools.partial(sliding.draw, board, goal=[0] * 9)) == "refused"
+    assert ending(functools.partial(sliding.draw, board, width=3, height=2)) == "refused"
+    assert ending(functools.partial(squares.draw, 3, highlight=[25])) == "refused"
+    assert ending(functools.partial(squares.draw, 3, highlight=["1"])) == "refused"
 
 
 def test_solutions_without_a_case_say_so() -> None:

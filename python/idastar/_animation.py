@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from xml.sax.saxutils import escape, quoteattr
 
 from . import _draw
+from ._results import Outcome
 
 if TYPE_CHECKING:
     from ._results import Solution
@@ -67,6 +68,8 @@ def _title(solution: Solution[Any], puzzle: str) -> str:
     if solution.solved:
         count = solution.cost if solution.cost is not None else len(solution.path)
         return f"{puzzle}: solved in {count} move{'' if count == 1 else 's'}"
+    if solution.outcome is Outcome.NO_SOLUTION and solution.lower_bound is not None:
+        return f"{puzzle}: not solved within the moves allowed (it takes {solution.lower_bound} or more)"
     return f"{puzzle}: not solved ({solution.outcome})"
 
 

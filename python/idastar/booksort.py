@@ -360,7 +360,8 @@ def draw(books: Case) -> str:
     """The shelf as SVG text: each book a spine labelled with its number and
     as tall as its number says, blue where it stands in its sorted place and
     yellow elsewhere."""
-    return _picture(books, None, {}).svg(title=f"booksort shelf {' '.join(map(str, books))}")
+    checked = _PUZZLE.checked(books)
+    return _picture(checked, None, {}).svg(title=f"booksort shelf {' '.join(map(str, checked))}")
 
 
 def _move_text(move: BlockMove) -> str:

@@ -255,7 +255,8 @@ def draw(stack: Case) -> str:
     """The stack as SVG text, top first on its plate: each pancake as wide as
     its number and labelled with it, blue where it lies in its sorted
     place and orange elsewhere."""
-    return _picture(stack, None, {}).svg(title=f"pancake stack {' '.join(map(str, stack))}")
+    checked = _PUZZLE.checked(stack)
+    return _picture(checked, None, {}).svg(title=f"pancake stack {' '.join(map(str, checked))}")
 
 
 _DRAWING = _draw.Drawing(

@@ -435,7 +435,8 @@ def draw(values: Case) -> str:
     """The ``#`` board as SVG text: each cell's number on a colour of its
     own (1 orange, 2 sky blue, 3 green), the eight centre cells framed, the
     move letters A to H at the ends of their lines."""
-    return _picture(values, None, {}).svg(title=f"rotation board {' '.join(map(str, values))}")
+    checked = tuple(_board(values))
+    return _picture(checked, None, {}).svg(title=f"rotation board {' '.join(map(str, checked))}")
 
 
 _DRAWING = _draw.Drawing(

@@ -556,6 +556,8 @@ def _picture(tiles: Sequence[int], move: str | None, options: dict[str, Any]) ->
     number; the tile about to slide (``move``) outlined with an arrow."""
     board, width, height = _board(tiles, options.get("width"), options.get("height"))
     goal = goal_tiles(options.get("goal", "blank-last"), width=width, height=height)
+    if sorted(goal) != sorted(board):
+        raise InvalidPuzzle(f"goal must hold the tiles 0..{width * height - 1} once each")
     goal_row = {tile: cell // width for cell, tile in enumerate(goal)}
     blank = board.index(0)
     sliding_cell = None
@@ -594,7 +596,8 @@ def draw(
     ``width`` and ``height`` default to a square board, as in :func:`apply`.
     """
     options = {"width": width, "height": height, "goal": goal}
-    return _picture(tiles, None, options).svg(title=f"sliding tiles {' '.join(map(str, tiles))}")
+    board = tuple(_board(tiles, width, height)[0])
+    return _picture(board, None, options).svg(title=f"sliding tiles {' '.join(map(str, board))}")
 
 
 def _apply(tiles: Sequence[int], move: str, options: dict[str, Any]) -> tuple[int, ...]:

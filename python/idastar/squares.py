@@ -505,8 +505,13 @@ def draw(
     elif removed is not None:
         raise TypeError("removed goes with a grid side: draw(n, removed); a case has its own")
     grid, _ = _checked(case)  # type: ignore[arg-type]
+    marked = tuple(integers(highlight, "highlighted stick"))
+    sticks = stick_count(grid.n)
+    for stick in marked:
+        if not 1 <= stick <= sticks:
+            raise InvalidPuzzle(f"highlighted stick {stick} is not one of 1..{sticks}")
     title = f"square destroyer {grid.n} x {grid.n}, removed {list(grid.removed)}"
-    return _picture(grid, None, {}, tuple(highlight)).svg(title=title)
+    return _picture(grid, None, {}, marked).svg(title=title)
 
 
 _DRAWING = _draw.Drawing(
