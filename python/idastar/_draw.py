@@ -200,15 +200,6 @@ def states(drawing: Drawing, start: Any, path: Sequence[Any], options: dict[str,
     return visited
 
 
-def frames(
-    drawing: Drawing, start: Any, path: Sequence[Any], options: dict[str, Any]
-) -> list[Picture]:
-    """One picture per state along the path, each marking the move made from it."""
-    along = states(drawing, start, path, options)
-    moves: list[Any] = [*path, None]
-    return [drawing.picture(state, move, options) for state, move in zip(along, moves, strict=True)]
-
-
 def captions(drawing: Drawing, path: Sequence[Any], solved: bool) -> list[str]:
     """What each frame of a strip is called: start, then each move by number and name."""
     names = ["start"] + [

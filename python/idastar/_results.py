@@ -209,7 +209,13 @@ class Solution(Generic[M]):
 
     def svg(self) -> str:
         """The states along the path as one SVG picture, each marked with
-        the move made from it (see ``idastar.<puzzle>.draw``)."""
+        the move made from it (see ``idastar.<puzzle>.draw``).
+
+        Drawn from the case this solution was solved from, replayed: a
+        solution of a puzzle module's ``solve`` or ``solve_many``. Raises
+        ValueError for one that does not know its case (rebuilt by
+        ``BatchResult.solution``, unpickled, made by hand, or of
+        ``idastar.search``)."""
         from ._animation import solution_svg
 
         return solution_svg(self)
