@@ -395,7 +395,26 @@ def test_a_plot_that_cannot_be_written_is_one_line_and_status_2(
 def test_help_says_which_case_is_plotted() -> None:
     status, stdout, _ = run_main("fifteen", "--help")
     assert status == 0
-    assert "--plot OUT.png" in stdout and "first case" in stdout and INSTALL_HINT in stdout
+    assert "--plot OUT.png" in stdout and "--case K" in stdout and INSTALL_HINT in stdout
+
+
+@needs_matplotlib
+def test_case_picks_the_case_plotted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Any] = []
+    real = plots().plot_stats
+
+    def recording(stats: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(stats)
+        return real(stats, *args, **kwargs)
+
+    monkeypatch.setattr(plots(), "plot_stats", recording)
+    out = tmp_path / "plot.png"
+    shelves = "3\n3\n3 1 2\n4\n4 3 2 1\n2\n1 2\n"
+    status, _, stderr = run_main("booksort", "--plot", str(out), "--case", "2", stdin=shelves)
+    assert status == 0, stderr
+    assert_real_png(out.read_bytes())
+    second = re.findall(r"^\S[^\n]*:\n((?:  [^\n]*\n)+)", stderr, re.M)[1]
+    assert [drawn[0].format().splitlines()] == [[line.strip() for line in second.splitlines()]]
 
 
 # ---------------------------------------------------------------- the docs

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 from . import _core
 from ._checks import case_array, code_array, exact_int, is_array, items_of
 from ._core import InvalidPuzzle, Unsolvable
-from ._results import BatchResult, Solution
+from ._results import BatchResult, Origin, Solution
 
 if TYPE_CHECKING:
     import numpy
@@ -102,8 +102,9 @@ class Puzzle(Generic[C, M, Sol]):
         self.heuristics: tuple[str, ...] = tuple(heuristics)
 
     def solve(self, case: C, options: dict[str, Any]) -> Sol:
-        raw = _core.solve(self.name, self.values(case), options)
-        return self.solution._from_raw(raw, self.move)
+        values = self.values(case)
+        raw = _core.solve(self.name, values, options)
+        return self.solution._from_raw(raw, self.move, Origin(self.name, [tuple(values)], options))
 
     def rows(self, cases: Iterable[C] | Any) -> Any:
         """The cases as the core reads a batch: a 2-D int64 array stays one,
@@ -131,13 +132,15 @@ class Puzzle(Generic[C, M, Sol]):
         if self.lists_as_cases and type(cases) is list:
             try:
                 answers = _core.solve_many(self.name, cases, options, threads, arrays, paths)
+                rows = list(cases)  # the core read every value as it is
             except (TypeError, OverflowError):
                 pass  # a value that is no integer (or an option of the wrong type): read below
         if answers is None:
-            answers = _core.solve_many(self.name, self.rows(cases), options, threads, arrays, paths)
+            rows = self.rows(cases)
+            answers = _core.solve_many(self.name, rows, options, threads, arrays, paths)
         if arrays:
             return BatchResult._from_arrays(answers)
-        return self.solution._from_raws(answers, self.move)
+        return self.solution._from_raws(answers, self.move, Origin(self.name, rows, options))
 
     def distance(self, case: C, options: dict[str, Any]) -> int:
         solution = self.solve(case, options)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
     import numpy
@@ -124,7 +124,7 @@ class Solution(Generic[M]):
     # Slots rather than a dataclass: a batch builds one per case, and this
     # keeps that to a fraction of a microsecond; the statistics are built
     # from the core's numbers only when asked for.
-    __slots__ = ("_stats", "cost", "lower_bound", "outcome", "path")
+    __slots__ = ("_origin", "_stats", "cost", "lower_bound", "outcome", "path")
     #: The fields, in the order the constructor takes them.
     _FIELDS: tuple[str, ...] = ("outcome", "cost", "path", "lower_bound", "stats")
     #: The field a subclass fills from the core's extra number, if any.
@@ -136,6 +136,9 @@ class Solution(Generic[M]):
     lower_bound: int | None
     #: A :class:`Stats`, or the core's numbers for one until first asked for.
     _stats: Stats | tuple[Any, ...]
+    #: Where the solution came from, for its pictures: the batch's
+    #: :class:`Origin` and the case's index in it (unset when unknown).
+    _origin: tuple[Origin, int]
 
     def __init__(
         self,
@@ -213,6 +216,32 @@ class Solution(Generic[M]):
             (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))),
         )
 
+    def svg(self) -> str:
+        """The states along the path as one SVG picture, each marked with
+        the move made from it (see ``idastar.<puzzle>.draw``).
+
+        Drawn from the case this solution was solved from, replayed: a
+        solution of a puzzle module's ``solve`` or ``solve_many``. Raises
+        ValueError for one that does not know its case (rebuilt by
+        ``BatchResult.solution``, unpickled, made by hand, or of
+        ``idastar.search``)."""
+        from ._animation import solution_svg
+
+        return solution_svg(self)
+
+    def to_html(self) -> str:
+        """A self-contained HTML page that animates the solution: play,
+        pause, step, a move counter and the moves, current one highlighted."""
+        from ._animation import solution_html
+
+        return solution_html(self)
+
+    def _repr_html_(self) -> str:
+        """The animation in a notebook (element ids unique to each call)."""
+        from ._animation import solution_html
+
+        return solution_html(self, page=False)
+
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary (moves become lists)."""
         stats = self.stats
@@ -234,30 +263,67 @@ class Solution(Generic[M]):
         }
 
     @classmethod
-    def _from_raw(cls: type[S], raw: Sequence[Any], move: Callable[[Any], Any] | None = None) -> S:
+    def _from_raw(
+        cls: type[S],
+        raw: Sequence[Any],
+        move: Callable[[Any], Any] | None = None,
+        origin: Origin | None = None,
+    ) -> S:
         """From the core's tuple (see ``_core.solve``); ``move`` turns each
-        move of the path from the core's numbers into the module's form."""
-        return cls._from_raws((raw,), move)[0]
+        move of the path from the core's numbers into the module's form;
+        ``origin`` is the case, for pictures."""
+        return cls._from_raws((raw,), move, origin)[0]
 
     @classmethod
     def _from_raws(
-        cls: type[S], raws: Iterable[Sequence[Any]], move: Callable[[Any], Any] | None = None
+        cls: type[S],
+        raws: Iterable[Sequence[Any]],
+        move: Callable[[Any], Any] | None = None,
+        origin: Origin | None = None,
     ) -> list[S]:
         """:meth:`_from_raw` for every tuple of a batch, in one loop: a large
-        batch spends most of its time in Python here."""
-        new, outcomes, extra = object.__new__, _OUTCOME_BY_NAME, cls._EXTRA
+        batch spends most of its time in Python here. With ``origin``, the
+        batch's cases in input order, each solution knows its case."""
+        new, outcomes = object.__new__, _OUTCOME_BY_NAME
+        # The slots' own setters, called directly: cheaper per case than
+        # object.__setattr__ by name, which pays for the case's origin.
+        set_outcome, set_cost, set_path, set_bound, set_raw, set_origin = (
+            getattr(cls, name).__set__
+            for name in ("outcome", "cost", "path", "lower_bound", "_stats", "_origin")
+        )
+        set_extra = None if cls._EXTRA is None else getattr(cls, cls._EXTRA).__set__
         solutions = []
-        for raw in raws:
+        for index, raw in enumerate(raws):
             solution = new(cls)
-            _set(solution, "outcome", outcomes[raw[0]])
-            _set(solution, "cost", raw[1])
-            _set(solution, "path", tuple(raw[2]) if move is None else tuple(map(move, raw[2])))
-            _set(solution, "lower_bound", raw[3])
-            _set(solution, "_stats", raw)  # read by `stats` when asked for
-            if extra is not None:
-                _set(solution, extra, raw[8])
+            set_outcome(solution, outcomes[raw[0]])
+            set_cost(solution, raw[1])
+            set_path(solution, tuple(raw[2]) if move is None else tuple(map(move, raw[2])))
+            set_bound(solution, raw[3])
+            set_raw(solution, raw)  # read by `stats` when asked for
+            if set_extra is not None:
+                set_extra(solution, raw[8])
+            if origin is not None:
+                # The batch's cases are kept once, each solution pointing
+                # into them: a picture replays its case when asked for.
+                set_origin(solution, (origin, index))
             solutions.append(solution)
         return solutions
+
+
+class Origin(NamedTuple):
+    """The cases a batch solved, as the core read them, for pictures of its solutions."""
+
+    #: The puzzle module's name (``idastar.<puzzle>``).
+    puzzle: str
+    #: The cases' integers: a list of integer sequences or a 2-D numpy array.
+    cases: Any
+    #: The options the cases were solved with (a board's size, its goal).
+    options: dict[str, Any]
+
+    def values(self, index: int) -> list[int]:
+        """Case ``index``'s integers."""
+        case = self.cases[index]
+        return case.tolist() if hasattr(case, "tolist") else list(case)
 
 
 def _rebuild(cls: type[S], values: tuple[Any, ...], extra: dict[str, Any]) -> S:

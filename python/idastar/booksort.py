@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
-from . import _core
+from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, int_from
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, permutation
@@ -61,6 +61,7 @@ __all__ = [
     "apply",
     "distance",
     "distance_distribution",
+    "draw",
     "is_solved",
     "judge",
     "judge_many",
@@ -296,3 +297,81 @@ def distance_distribution(n: int) -> list[int]:
     (``KeyboardInterrupt``).
     """
     return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_BOOKS)
+
+
+_SPINE = 34
+_SHELF_HEIGHT = 150
+
+
+def _picture(books: Case, move: BlockMove | None, options: dict[str, Any]) -> _draw.Picture:
+    """The shelf: each book a spine whose height grows with its number,
+    the number written on it; the two blocks ``move`` swaps bracketed
+    underneath, the first in vermillion, the second in blue, each named."""
+    shelf = _PUZZLE.checked(books)
+    n = len(shelf)
+    top = 10
+    parts = []
+    first = second = range(0)
+    if move is not None:
+        start, split, end = move
+        first, second = range(start, split), range(split, end)
+    for position, book in enumerate(shelf):
+        height = 40 + (_SHELF_HEIGHT - 40) * book / max(n, 1)
+        x = position * _SPINE
+        outline = (
+            _draw.MARK if position in first else _draw.BLUE if position in second else _draw.INK
+        )
+        parts.append(
+            _draw.rect(
+                x + 2,
+                top + _SHELF_HEIGHT - height,
+                _SPINE - 4,
+                height,
+                rx=3,
+                fill=_draw.SKY_BLUE if book == position + 1 else _draw.YELLOW,
+                stroke=outline,
+                stroke_width=4 if outline != _draw.INK else 1.5,
+            )
+        )
+        parts.append(
+            _draw.text(x + _SPINE / 2, top + _SHELF_HEIGHT - 16, book, size=17, weight="bold")
+        )
+    parts.append(_draw.rect(0, top + _SHELF_HEIGHT, n * _SPINE, 6, fill=_draw.INK))
+    for block, colour, name in ((first, _draw.MARK, "1st"), (second, _draw.BLUE, "2nd")):
+        if block:
+            left, right = block[0] * _SPINE + 3, (block[-1] + 1) * _SPINE - 3
+            y = top + _SHELF_HEIGHT + 14
+            parts.append(
+                _draw.element(
+                    "polyline",
+                    points=f"{left},{y - 6} {left},{y} {right},{y} {right},{y - 6}",
+                    fill="none",
+                    stroke=colour,
+                    stroke_width=3,
+                )
+            )
+            parts.append(
+                _draw.text((left + right) / 2, y + 12, name, size=14, fill=colour, weight="bold")
+            )
+    return _draw.Picture(max(n, 2) * _SPINE, top + _SHELF_HEIGHT + 42, "".join(parts))
+
+
+def draw(books: Case) -> str:
+    """The shelf as SVG text: each book a spine labelled with its number and
+    as tall as its number says, blue where it stands in its sorted place and
+    yellow elsewhere."""
+    checked = _PUZZLE.checked(books)
+    return _picture(checked, None, {}).svg(title=f"booksort shelf {' '.join(map(str, checked))}")
+
+
+def _move_text(move: BlockMove) -> str:
+    return f"swap {move.start}:{move.split} and {move.split}:{move.end}"
+
+
+_DRAWING = _draw.Drawing(
+    case=lambda values, _: tuple(values),
+    apply=lambda books, move, _: apply(books, move),
+    picture=_picture,
+    move_text=_move_text,
+    name="Booksort",
+)

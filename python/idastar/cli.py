@@ -21,7 +21,7 @@ from typing import BinaryIO, TextIO
 from . import __version__
 from ._core import MAX_THREADS, InvalidPuzzle
 from ._judge import JudgeInputError, Tokens
-from .commands import PUZZLES, Puzzle, _plot, emit, sample_text
+from .commands import PUZZLES, Puzzle, _pictures, _plot, emit, sample_text
 
 __all__ = [
     "EXIT_BROKEN_PIPE",
@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
         )
         puzzle.configure(sub)
         _plot.add_option(sub)
+        _pictures.add_options(sub)
         batch = sub.add_argument_group("batches")
         batch.add_argument(
             "-j",
@@ -195,7 +196,7 @@ def _run_puzzle(args: argparse.Namespace) -> int:
     tokens = Tokens(stream)
     try:
         with _plot.plotting(args):
-            puzzle.answer(args, tokens, sys.stdout)
+            _pictures.answer(puzzle.answer, args, tokens, sys.stdout)
     except JudgeInputError as error:
         return _fail(puzzle.name, f"{source}: {error}")
     except InvalidPuzzle as error:  # the readers check first; this keeps it one line

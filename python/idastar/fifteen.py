@@ -42,6 +42,7 @@ __all__ = [
     "Progress",
     "apply",
     "distance",
+    "draw",
     "is_solvable",
     "is_solved",
     "lower_bound",
@@ -174,3 +175,9 @@ def pattern_database(
     return sliding.pattern_database(
         tiles, width=4, height=4, goal=goal, cache_dir=cache_dir, progress=progress
     )
+
+
+def draw(tiles: Case, *, goal: GoalSpec = "blank-last") -> str:
+    """:func:`idastar.sliding.draw` on the 4 x 4 board: the tiles as
+    numbered squares coloured by their goal row."""
+    return sliding.draw(tiles, width=4, height=4, goal=goal)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from . import _draw
 from ._checks import int_from
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, permutation
@@ -55,6 +56,7 @@ __all__ = [
     "apply",
     "distance",
     "distance_distribution",
+    "draw",
     "is_solved",
     "lower_bound",
     "pack",
@@ -206,3 +208,61 @@ def distance_distribution(n: int) -> list[int]:
     cores without the GIL, ``1 <= n <= MAX_DISTRIBUTION_PANCAKES``; Ctrl-C
     stops it within a fraction of a second (``KeyboardInterrupt``)."""
     return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_PANCAKES)
+
+
+_LAYER = 26
+
+
+def _picture(stack: Case, flip: int | None, options: dict[str, Any]) -> _draw.Picture:
+    """The stack on its plate, top first: each pancake as wide as its
+    number, the number written on it; the spatula under the top ``flip``
+    pancakes, which are outlined."""
+    pancakes = _PUZZLE.checked(stack)
+    n = len(pancakes)
+    unit = max(8.0, min(24.0, 320 / max(n, 1)))
+    width = unit * n + 60
+    parts = []
+    for place, size in enumerate(pancakes):
+        across = 30 + unit * size
+        marked = flip is not None and place < flip
+        parts.append(
+            _draw.rect(
+                (width - across) / 2,
+                10 + place * _LAYER,
+                across,
+                _LAYER - 4,
+                rx=(_LAYER - 4) / 2,
+                fill=_draw.SKY_BLUE if size == place + 1 else _draw.ORANGE,
+                stroke=_draw.MARK if marked else _draw.INK,
+                stroke_width=3.5 if marked else 1.5,
+            )
+        )
+        parts.append(
+            _draw.text(
+                width / 2, 10 + place * _LAYER + (_LAYER - 4) / 2, size, size=15, weight="bold"
+            )
+        )
+    plate = 10 + n * _LAYER
+    parts.append(_draw.rect(4, plate, width - 8, 8, rx=4, fill=_draw.INK))
+    if flip is not None:
+        y = 10 + flip * _LAYER - 2
+        parts.append(_draw.line(4, y, width - 30, y, stroke=_draw.MARK, stroke_width=4))
+        parts.append(_draw.text(width - 16, y, flip, size=15, weight="bold", fill=_draw.MARK))
+    return _draw.Picture(width, plate + 14, "".join(parts))
+
+
+def draw(stack: Case) -> str:
+    """The stack as SVG text, top first on its plate: each pancake as wide as
+    its number and labelled with it, blue where it lies in its sorted
+    place and orange elsewhere."""
+    checked = _PUZZLE.checked(stack)
+    return _picture(checked, None, {}).svg(title=f"pancake stack {' '.join(map(str, checked))}")
+
+
+_DRAWING = _draw.Drawing(
+    case=lambda values, _: tuple(values),
+    apply=lambda stack, flip, _: apply(stack, flip),
+    picture=_picture,
+    move_text=lambda flip: f"flip {flip}",
+    name="Pancake sorting",
+)

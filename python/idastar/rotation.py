@@ -57,7 +57,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from . import _core
+from . import _core, _draw
 from ._checks import exact_int, int_from, items_of
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, rng
@@ -87,6 +87,7 @@ __all__ = [
     "census",
     "centre_table",
     "distance",
+    "draw",
     "is_solved",
     "lower_bound",
     "pack",
@@ -348,3 +349,99 @@ def census() -> list[int]:
             directory (see :func:`solve`).
     """
     return list(_core.rotation_census())
+
+
+#: Each cell's (row, column) on the 7 x 7 grid the ``#`` lies on.
+_PLACES: tuple[tuple[int, int], ...] = (
+    *((row, column) for row in (0, 1) for column in (2, 4)),
+    *((2, column) for column in range(7)),
+    (3, 2),
+    (3, 4),
+    *((4, column) for column in range(7)),
+    *((row, column) for row in (5, 6) for column in (2, 4)),
+)
+#: Where each move's letter stands, outside the end its line moves toward,
+#: and how it is written when it is the move made: with the way it goes.
+_LETTERS = {
+    "A": (-1, 2, "A\u2191"),
+    "B": (-1, 4, "B\u2191"),
+    "C": (2, 7, "C\u2192"),
+    "D": (4, 7, "D\u2192"),
+    "E": (7, 4, "E\u2193"),
+    "F": (7, 2, "F\u2193"),
+    "G": (4, -1, "\u2190G"),
+    "H": (2, -1, "\u2190H"),
+}
+#: Each number's fill: 1, 2 and 3 in colours any reader tells apart.
+_NUMBER_FILLS = {1: _draw.ORANGE, 2: _draw.SKY_BLUE, 3: _draw.GREEN}
+_CELL = 44
+
+
+def _picture(board: Sequence[int], move: str | None, options: dict[str, Any]) -> _draw.Picture:
+    """The ``#`` board: each cell its number on that number's colour, the
+    centre's eight cells framed in black (the middle shows the number when
+    they all hold one), the move letters around it, the line of ``move``
+    outlined and its letter in bold with the way it goes."""
+    values = _board(board)
+    line = LINES[move] if move is not None else ()
+    parts = []
+    for cell, (row, column) in enumerate(_PLACES):
+        x, y = (column + 1) * _CELL, (row + 1) * _CELL
+        fill = _NUMBER_FILLS.get(values[cell], _draw.PAPER)
+        parts.append(_draw.tile(x, y, _CELL, values[cell], fill, marked=cell in line))
+    parts.append(
+        _draw.rect(
+            3 * _CELL,
+            3 * _CELL,
+            3 * _CELL,
+            3 * _CELL,
+            fill="none",
+            stroke=_draw.BLACK,
+            stroke_width=3,
+            rx=3,
+        )
+    )
+    centre = {values[cell] for cell in CENTRE}
+    if len(centre) == 1:
+        number = next(iter(centre))
+        parts.append(
+            _draw.element(
+                "circle",
+                cx=4.5 * _CELL,
+                cy=4.5 * _CELL,
+                r=_CELL * 0.36,
+                fill=_NUMBER_FILLS.get(number, _draw.PAPER),
+                stroke=_draw.BLACK,
+                stroke_width=2,
+            )
+        )
+        parts.append(_draw.text(4.5 * _CELL, 4.5 * _CELL, number, size=20, weight="bold"))
+    for letter, (row, column, moving) in _LETTERS.items():
+        picked = letter == move
+        parts.append(
+            _draw.text(
+                (column + 1.5) * _CELL,
+                (row + 1.5) * _CELL,
+                moving if picked else letter,
+                size=22 if picked else 16,
+                weight="bold" if picked else None,
+                fill=_draw.MARK if picked else _draw.INK,
+            )
+        )
+    return _draw.Picture(9 * _CELL, 9 * _CELL, "".join(parts))
+
+
+def draw(values: Case) -> str:
+    """The ``#`` board as SVG text: each cell's number on a colour of its
+    own (1 orange, 2 sky blue, 3 green), the eight centre cells framed, the
+    move letters A to H at the ends of their lines."""
+    checked = tuple(_board(values))
+    return _picture(checked, None, {}).svg(title=f"rotation board {' '.join(map(str, checked))}")
+
+
+_DRAWING = _draw.Drawing(
+    case=lambda values, _: tuple(values),
+    apply=lambda board, move, _: apply(board, move),
+    picture=_picture,
+    name="The Rotation Game",
+)

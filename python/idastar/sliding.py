@@ -54,7 +54,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from . import _core
+from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
 from ._core import InvalidPuzzle, Unsolvable
 from ._puzzle import Puzzle, SearchOptions, integers, rng
@@ -88,6 +88,7 @@ __all__ = [
     "cache_dir",
     "distance",
     "distance_distribution",
+    "draw",
     "goal_tiles",
     "is_solvable",
     "is_solved",
@@ -545,3 +546,64 @@ def cache_dir(explicit: str | Path | None = None) -> Path | None:
     """
     found = _core.sliding_cache_dir(None if explicit is None else str(explicit))
     return None if found is None else Path(found)
+
+
+_CELL = 56
+
+
+def _picture(tiles: Sequence[int], move: str | None, options: dict[str, Any]) -> _draw.Picture:
+    """The board, each tile coloured by its goal row and labelled with its
+    number; the tile about to slide (``move``) outlined with an arrow."""
+    board, width, height = _board(tiles, options.get("width"), options.get("height"))
+    goal = goal_tiles(options.get("goal", "blank-last"), width=width, height=height)
+    if sorted(goal) != sorted(board):
+        raise InvalidPuzzle(f"goal must hold the tiles 0..{width * height - 1} once each")
+    goal_row = {tile: cell // width for cell, tile in enumerate(goal)}
+    blank = board.index(0)
+    sliding_cell = None
+    if move is not None:
+        d_row, d_col = _DELTAS[move.upper()]
+        sliding_cell = blank + d_row * width + d_col
+    parts = [_draw.rect(0, 0, width * _CELL, height * _CELL, fill=_draw.FAINT, rx=6)]
+    for cell, tile in enumerate(board):
+        row, col = divmod(cell, width)
+        x, y = col * _CELL, row * _CELL
+        if tile == 0:
+            parts.append(_draw.rect(x + 3, y + 3, _CELL - 6, _CELL - 6, fill=_draw.PAPER, rx=5))
+            continue
+        fill = _draw.FILLS[goal_row[tile] % len(_draw.FILLS)]
+        parts.append(_draw.tile(x, y, _CELL, tile, fill, marked=cell == sliding_cell))
+    if sliding_cell is not None:
+        # The tile slides into the blank: the arrow, drawn on the blank,
+        # points the way it goes.
+        (row, col), (to_row, to_col) = divmod(sliding_cell, width), divmod(blank, width)
+        middle_x, middle_y = to_col * _CELL + _CELL / 2, to_row * _CELL + _CELL / 2
+        dx, dy = (to_col - col) * _CELL * 0.3, (to_row - row) * _CELL * 0.3
+        parts.append(_draw.arrow(middle_x - dx, middle_y - dy, middle_x + dx, middle_y + dy))
+    return _draw.Picture(width * _CELL, height * _CELL, "".join(parts))
+
+
+def draw(
+    tiles: Case,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    goal: GoalSpec = "blank-last",
+) -> str:
+    """The board as SVG text: each tile a square labelled with its number and
+    coloured by the row it belongs to in ``goal``, the blank white.
+
+    ``width`` and ``height`` default to a square board, as in :func:`apply`.
+    """
+    options = {"width": width, "height": height, "goal": goal}
+    board = tuple(_board(tiles, width, height)[0])
+    return _picture(board, None, options).svg(title=f"sliding tiles {' '.join(map(str, board))}")
+
+
+def _apply(tiles: Sequence[int], move: str, options: dict[str, Any]) -> tuple[int, ...]:
+    return apply(tiles, move, width=options.get("width"), height=options.get("height"))
+
+
+_DRAWING = _draw.Drawing(
+    case=lambda values, _: tuple(values), apply=_apply, picture=_picture, name="Sliding tiles"
+)

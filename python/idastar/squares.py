@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
-from . import _core
+from . import _core, _draw
 from ._checks import case_array, exact_int, int_from, is_array, items_of
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, rng
@@ -79,6 +79,7 @@ __all__ = [
     "apply",
     "destroys",
     "distance",
+    "draw",
     "intact",
     "is_solved",
     "lower_bound",
@@ -109,6 +110,10 @@ class Case(NamedTuple):
 
     n: int
     removed: tuple[int, ...] = ()
+
+    def _repr_svg_(self) -> str:
+        """The grid as a picture in a notebook: :func:`draw`."""
+        return draw(self)
 
 
 #: What the functions take as a case: a :class:`Case` or any pair ``(n,
@@ -422,3 +427,97 @@ def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
     masks, one grid a row (column ``i`` for stick ``i + 1``), which
     :func:`solve_many` and :func:`pack` take back and whose rows are cases."""
     return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_N), {})
+
+
+def _sticks(n: int) -> list[tuple[int, int, int, int, int]]:
+    """Every stick as ``(number, x1, y1, x2, y2)`` in grid units."""
+    sticks = []
+    d = 2 * n + 1
+    for row in range(n + 1):
+        sticks += [(1 + row * d + col, col, row, col + 1, row) for col in range(n)]
+        if row < n:
+            sticks += [(1 + n + row * d + col, col, row, col, row + 1) for col in range(n + 1)]
+    return sticks
+
+
+def _picture(
+    case: CaseLike, stick: int | None, options: dict[str, Any], highlight: tuple[int, ...] = ()
+) -> _draw.Picture:
+    """The grid: sticks in place dark, removed ones faint and dashed, the
+    sticks of ``highlight`` and the next ``stick`` vermillion, dashed the
+    other way and numbered; under it, how many squares are intact."""
+    grid, _ = _checked(case)
+    n, removed = grid.n, set(grid.removed)
+    marked = set(highlight) | ({stick} if stick is not None else set())
+    unit = max(24.0, min(72.0, 360 / n))
+    margin = 24
+    label_all = n <= 5
+    parts = []
+    for number, x1, y1, x2, y2 in _sticks(n):
+        ends = [margin + value * unit for value in (x1, y1, x2, y2)]
+        if number in marked:
+            style: dict[str, object] = {
+                "stroke": _draw.MARK,
+                "stroke_width": 6,
+                "stroke_dasharray": "10 4",
+            }
+        elif number in removed:
+            style = {"stroke": _draw.FAINT, "stroke_width": 2, "stroke_dasharray": "3 5"}
+        else:
+            style = {"stroke": _draw.INK, "stroke_width": 5, "stroke_linecap": "round"}
+        parts.append(_draw.line(*ends, **style))
+        if label_all or number in marked:
+            horizontal = y1 == y2
+            x = (ends[0] + ends[2]) / 2 + (0 if horizontal else 11)
+            y = (ends[1] + ends[3]) / 2 + (-11 if horizontal else 0)
+            parts.append(
+                _draw.text(
+                    x,
+                    y,
+                    number,
+                    size=13 if number in marked else 10,
+                    weight="bold" if number in marked else None,
+                    fill=_draw.MARK if number in marked else "#555555",
+                )
+            )
+    left = len(_core.squares_intact([n, *sorted(removed)]))
+    side = 2 * margin + n * unit
+    legend = f"{left} square{'' if left == 1 else 's'} intact"
+    if highlight:
+        named = " ".join(map(str, sorted(marked))) if len(marked) <= 6 else f"{len(marked)} sticks"
+        legend += f"; marked: {named}"
+    parts.append(_draw.text(side / 2, side + 10, legend, size=14))
+    return _draw.Picture(side, side + 22, "".join(parts))
+
+
+def draw(
+    case: CaseLike | int, removed: Iterable[int] | None = None, *, highlight: Iterable[int] = ()
+) -> str:
+    """The grid as SVG text: the sticks in place dark, those removed faint
+    and dashed, the sticks of ``highlight`` (a solution's ``path``, say)
+    vermillion, dashed and numbered; every stick numbered up to n = 5.
+
+    ``case`` as :func:`solve` takes it: a :class:`Case`, or ``n`` and the
+    sticks already ``removed``.
+    """
+    if _is_int(case):
+        case = (case, () if removed is None else removed)  # type: ignore[assignment]
+    elif removed is not None:
+        raise TypeError("removed goes with a grid side: draw(n, removed); a case has its own")
+    grid, _ = _checked(case)  # type: ignore[arg-type]
+    marked = tuple(integers(highlight, "highlighted stick"))
+    sticks = stick_count(grid.n)
+    for stick in marked:
+        if not 1 <= stick <= sticks:
+            raise InvalidPuzzle(f"highlighted stick {stick} is not one of 1..{sticks}")
+    title = f"square destroyer {grid.n} x {grid.n}, removed {list(grid.removed)}"
+    return _picture(grid, None, {}, marked).svg(title=title)
+
+
+_DRAWING = _draw.Drawing(
+    case=lambda values, _: Case(values[0], tuple(sorted(values[1:]))),
+    apply=lambda case, stick, _: apply(case, stick),
+    picture=_picture,
+    move_text=lambda stick: f"stick {stick}",
+    name="Square Destroyer",
+)

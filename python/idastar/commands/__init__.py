@@ -16,6 +16,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 from .._judge import JudgeInputError, Tokens
+from . import _pictures
 
 if TYPE_CHECKING:
     from .._results import Solution
@@ -143,6 +144,7 @@ def checked(solution: S) -> S:
         raise KeyboardInterrupt
     if solution.outcome.is_limit:
         raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
+    _pictures.record(solution)
     return solution
 
 

@@ -21,7 +21,7 @@ def add_option(parser: argparse.ArgumentParser) -> None:
         "--plot",
         metavar="OUT.png",
         default=None,
-        help="write the first case's per-iteration plot to OUT.png: nodes expanded "
+        help="write one case's (--case K, default the first) per-iteration plot to OUT.png: nodes expanded "
         "and generated in each iteration of its search against the bound, log scale "
         "(the suffix picks the format: .png, .svg, .pdf, ...); implies --stats; "
         'needs matplotlib: pip install "idastar[plot]"',

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 from .. import _core
 from .._judge import Tokens
 from . import Puzzle, answer_in_order, checked, emit, emit_stats, lazy_module, register, sample_text
+from ._pictures import wanted as picture_wanted
 
 if TYPE_CHECKING:
     from .. import rotation
@@ -154,7 +155,7 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
             emit(out, f"{length} {count}")
         emit(out, f"total {sum(counts)}")
         return
-    if args.json or args.stats:
+    if args.json or args.stats or picture_wanted(args):  # answers as Solutions
         answer_in_order(
             args,
             _rotation_cases(tokens),
