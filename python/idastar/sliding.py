@@ -513,8 +513,9 @@ def pattern_database(
     """The database of one pattern (its tiles in this order) as a numpy ``uint8`` array.
 
     Entry :func:`rank` ``(cells, width * height)`` is the fewest moves of the
-    pattern's tiles that bring them home from the cells ``cells`` (the other
-    tiles' moves are free). Loaded from the cache, or built and stored.
+    pattern's tiles that bring them home from the cells ``cells``, the blank
+    ending on its goal cell (the other tiles' moves are free; the least over
+    where the blank is). Loaded from the cache, or built and stored.
     Needs numpy.
 
     A pattern of more than :data:`MAX_PATTERN_ENTRIES` placements raises

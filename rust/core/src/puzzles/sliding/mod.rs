@@ -140,9 +140,10 @@ impl<T: Tiles> Sliding<T> {
     ) -> Result<Built<Self>> {
         let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
         let mut dbs = Vec::with_capacity(all.len());
+        let blank = self.goal.blank_cell() as u8;
         for (index, cells) in all.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, cache_dir, &report, limits)? {
+            match pdb_cache::load_or_build(&self.geometry, cells, blank, cache_dir, &report, limits)? {
                 Ok((db, _)) => dbs.push(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }

@@ -399,7 +399,9 @@ impl Puzzle for SlidingTiles {
                 let geometry = geometry(shape);
                 let Ok(goal) = self.goal(&geometry) else { return true };
                 let Ok(patterns) = self.pattern_cells(&geometry, &goal) else { return true };
-                patterns.iter().any(|cells| !pdb_cache::is_loaded(&geometry, cells))
+                let blank = goal.blank_cell() as u8;
+                let dir = self.cache_dir.as_deref();
+                patterns.iter().any(|cells| !pdb_cache::is_loaded(&geometry, cells, blank, dir))
             })
     }
 
