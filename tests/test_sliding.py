@@ -40,6 +40,8 @@ HEURISTICS: list[dict[str, object]] = [
     {"heuristic": "linear-conflict"},
     {"heuristic": "pdb", "patterns": SMALL},
     {"heuristic": "pdb", "patterns": SMALL, "reflect": False},
+    {"heuristic": "pdb", "patterns": SMALL, "dual": True},
+    {"heuristic": "pdb", "patterns": SMALL, "dual": True, "reflect": False},
 ]
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "fifteen.in"

@@ -149,6 +149,10 @@ class BoardOptions(SearchOptions, total=False):
     #: Also look the databases up on the board mirrored about its diagonal
     #: and take the larger bound (when the goal allows); default True.
     reflect: bool
+    #: Also look the databases up on the dual board (the inverse permutation,
+    #: as far from the goal when the blank is on its goal cell) on the boards
+    #: whose blank is home, and take the largest bound; default False.
+    dual: bool
     #: Where pattern databases are kept (default: see :func:`cache_dir`).
     cache_dir: str | Path | None
 

@@ -124,6 +124,16 @@ impl<T: Tiles> Sliding<T> {
         self
     }
 
+    /// With the dual lookups added to the pattern databases' bound (see
+    /// [`PatternSet::with_dual`]) when `dual`, or taken away; no change
+    /// under another heuristic.
+    pub fn with_dual_lookups(mut self, dual: bool) -> Self {
+        if let Evaluator::Pdb(set) = &self.evaluator {
+            self.evaluator = Evaluator::Pdb(Arc::new(PatternSet::clone(set).with_dual(dual)));
+        }
+        self
+    }
+
     /// Loads or builds the databases of `patterns` (goal cells; tiles left
     /// out count by their Manhattan distance) in `cache_dir` (see
     /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
