@@ -164,7 +164,9 @@ def test_a_sound_file_is_used_as_it_is(tmp_path: Path, sound_files: dict[str, by
     assert path.stat().st_ino == before.st_ino  # not rewritten
 
 
-def test_a_file_of_an_older_format_is_rebuilt(tmp_path: Path, sound_files: dict[str, bytes]) -> None:
+def test_a_file_of_an_older_format_is_rebuilt(
+    tmp_path: Path, sound_files: dict[str, bytes]
+) -> None:
     """Format 1 held databases built from the goal placement with the blank
     anywhere, a weaker bound: such a file is never used."""
     from idastar import _core
