@@ -56,13 +56,13 @@ TABLES = {
         735_471 + 1,  # C(24, 8) distances and the depth byte
     ),
     "sliding": Table(
-        "sliding-4x4-0-1-2-3.pdb",
+        "sliding-4x4-blank15-0-1-2-3.pdb",
         "from idastar import fifteen\nresult = int(fifteen.pattern_database((1, 2, 3, 4)).sum())",
         None,  # filled in by `sound_files`
         16 * 15 * 14 * 13,
     ),
     "5-5-5": Table(
-        "sliding-4x4-5-3-2-1-0.pdb",
+        "sliding-4x4-blank15-5-3-2-1-0.pdb",
         f"from idastar import fifteen\nresult = fifteen.solve({FIFTEEN!r}, patterns='5-5-5').cost",
         8,
         16 * 15 * 14 * 13 * 12,
@@ -162,6 +162,44 @@ def test_a_sound_file_is_used_as_it_is(tmp_path: Path, sound_files: dict[str, by
     before = path.stat()
     assert use(table, tmp_path) == table.expected
     assert path.stat().st_ino == before.st_ino  # not rewritten
+
+
+def test_a_file_of_an_older_format_is_rebuilt(
+    tmp_path: Path, sound_files: dict[str, bytes]
+) -> None:
+    """Format 1 held databases built from the goal placement with the blank
+    anywhere, a weaker bound: such a file is never used."""
+    from idastar import _core
+
+    table = TABLES["sliding"]
+    sound = sound_files["sliding"]
+    version = slice(len(b"IDASTAR-PDB\0"), len(b"IDASTAR-PDB\0") + 4)
+    assert sound[version] == _core.SLIDING_PDB_FORMAT_VERSION.to_bytes(4, "little")
+    assert _core.SLIDING_PDB_FORMAT_VERSION >= 2
+    old = bytearray(sound)
+    old[version] = (1).to_bytes(4, "little")
+    path = tmp_path / table.file
+    path.write_bytes(bytes(old))
+    assert use(table, tmp_path) == table.expected
+    assert path.read_bytes() == sound
+
+
+def test_each_cache_directory_gets_databases_of_its_own(tmp_path: Path) -> None:
+    """A process that has loaded a database for one directory builds and
+    stores it again for another, rather than handing out the first's."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    code = f"""
+        from idastar import fifteen
+        one = fifteen.pattern_database((1, 2, 3, 4), cache_dir={str(first)!r})
+        two = fifteen.pattern_database((1, 2, 3, 4), cache_dir={str(second)!r})
+        solved = fifteen.solve({FIFTEEN!r}, patterns=[[1, 2, 3, 4]], cache_dir={str(second)!r})
+        result = [bool((one == two).all()), solved.cost]
+    """
+    result, _ = run_child(code, timeout=SECONDS)
+    assert result == [True, 8]
+    name = TABLES["sliding"].file
+    assert (first / name).is_file() and (second / name).is_file()
+    assert (first / name).read_bytes() == (second / name).read_bytes()
 
 
 # --------------------------------------------------------------------------

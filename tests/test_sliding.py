@@ -40,6 +40,8 @@ HEURISTICS: list[dict[str, object]] = [
     {"heuristic": "linear-conflict"},
     {"heuristic": "pdb", "patterns": SMALL},
     {"heuristic": "pdb", "patterns": SMALL, "reflect": False},
+    {"heuristic": "pdb", "patterns": SMALL, "dual": True},
+    {"heuristic": "pdb", "patterns": SMALL, "dual": True, "reflect": False},
 ]
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "fifteen.in"
@@ -203,6 +205,12 @@ def test_rectangles_and_explicit_goals() -> None:
         (4, 4, (1, 2), "blank-last"),
         (4, 4, (15, 11, 14), "blank-first"),
         (2, 4, (3, 1, 6), "blank-last"),
+        # Patterns that hold the blank's goal neighbours, where the goal
+        # state's bound beats the goal placement's.
+        (3, 3, (1, 3), "blank-first"),
+        (4, 4, (4, 1, 5), "blank-first"),
+        (4, 4, (12, 11, 15), "blank-last"),
+        (3, 3, (6, 8, 7), "blank-last"),
     ],
 )
 def test_pattern_database_matches_the_reference(

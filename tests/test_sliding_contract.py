@@ -103,6 +103,8 @@ def test_options_are_named_in_their_errors() -> None:
         fifteen.solve(SAMPLE, patterns="six")
     with pytest.raises(TypeError, match="reflect"):
         fifteen.solve(SAMPLE, reflect="yes")  # type: ignore[typeddict-item]
+    with pytest.raises(TypeError, match="dual"):
+        fifteen.solve(SAMPLE, dual=1)  # type: ignore[typeddict-item]
     with pytest.raises(TypeError, match="colour"):
         fifteen.solve(SAMPLE, colour="red")  # type: ignore[call-arg]
     with pytest.raises(TypeError):

@@ -150,6 +150,10 @@ class BoardOptions(SearchOptions, total=False):
     #: Also look the databases up on the board mirrored about its diagonal
     #: and take the larger bound (when the goal allows); default True.
     reflect: bool
+    #: Also look the databases up on the dual board (the inverse permutation,
+    #: as far from the goal when the blank is on its goal cell) on the boards
+    #: whose blank is home, and take the largest bound; default False.
+    dual: bool
     #: Where pattern databases are kept (default: see :func:`cache_dir`).
     cache_dir: str | Path | None
 
@@ -514,8 +518,9 @@ def pattern_database(
     """The database of one pattern (its tiles in this order) as a numpy ``uint8`` array.
 
     Entry :func:`rank` ``(cells, width * height)`` is the fewest moves of the
-    pattern's tiles that bring them home from the cells ``cells`` (the other
-    tiles' moves are free). Loaded from the cache, or built and stored.
+    pattern's tiles that bring them home from the cells ``cells``, the blank
+    ending on its goal cell (the other tiles' moves are free; the least over
+    where the blank is). Loaded from the cache, or built and stored.
     Needs numpy.
 
     A pattern of more than :data:`MAX_PATTERN_ENTRIES` placements raises

@@ -147,8 +147,10 @@ fn sliding_pattern_database<'py>(
     pdb_cache::check_dir(options.cache_dir.as_deref()).map_err(to_py)?;
     let cells = options.patterns[0].clone();
     pdb::PatternDb::check_cells(&options.geometry, &options.goal, &cells).map_err(to_py)?;
+    let blank = options.goal.blank_cell() as u8;
+    let dir = options.cache_dir.as_deref();
     let built = building(py, progress.as_ref(), 1, &Limits::default(), Instant::now(), |report, stop| {
-        pdb_cache::load_or_build(&options.geometry, &cells, options.cache_dir.as_deref(), &|p| report(0, p), stop)
+        pdb_cache::load_or_build(&options.geometry, &cells, blank, dir, &|p| report(0, p), stop)
     })?;
     let (db, _) = built.map_err(not_built)?;
     // A copy the size of the database: asked for fallibly, as the database was.

@@ -180,7 +180,7 @@ def pattern_database(
     order), the fewest moves of pattern tiles that bring them home.
 
     A 0-1 breadth-first search over (placement, blank cell) from the goal
-    placement with the blank anywhere: the blank moving onto another tile's
+    state, the blank on its goal cell: the blank moving onto another tile's
     cell costs nothing (that tile is not distinguished), onto a pattern
     tile's cell it costs one. Moves are reversible, so distances from the
     goal are distances to it. The value of a placement is the least over
@@ -188,13 +188,9 @@ def pattern_database(
     """
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     home = tuple(target.index(tile) for tile in pattern)
-    cells = width * height
-    best: dict[tuple[tuple[int, ...], int], int] = {}
-    queue: deque[tuple[tuple[int, ...], int, int]] = deque()
-    for blank in range(cells):
-        if blank not in home:
-            best[home, blank] = 0
-            queue.append((home, blank, 0))
+    goal_blank = target.index(0)
+    best: dict[tuple[tuple[int, ...], int], int] = {(home, goal_blank): 0}
+    queue: deque[tuple[tuple[int, ...], int, int]] = deque([(home, goal_blank, 0)])
     while queue:
         placement, blank, cost = queue.popleft()
         if best[placement, blank] < cost:

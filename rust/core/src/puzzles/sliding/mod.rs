@@ -124,6 +124,16 @@ impl<T: Tiles> Sliding<T> {
         self
     }
 
+    /// With the dual lookups added to the pattern databases' bound (see
+    /// [`PatternSet::with_dual`]) when `dual`, or taken away; no change
+    /// under another heuristic.
+    pub fn with_dual_lookups(mut self, dual: bool) -> Self {
+        if let Evaluator::Pdb(set) = &self.evaluator {
+            self.evaluator = Evaluator::Pdb(Arc::new(PatternSet::clone(set).with_dual(dual)));
+        }
+        self
+    }
+
     /// Loads or builds the databases of `patterns` (goal cells; tiles left
     /// out count by their Manhattan distance) in `cache_dir` (see
     /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
@@ -140,9 +150,10 @@ impl<T: Tiles> Sliding<T> {
     ) -> Result<Built<Self>> {
         let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
         let mut dbs = Vec::with_capacity(all.len());
+        let blank = self.goal.blank_cell() as u8;
         for (index, cells) in all.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, cache_dir, &report, limits)? {
+            match pdb_cache::load_or_build(&self.geometry, cells, blank, cache_dir, &report, limits)? {
                 Ok((db, _)) => dbs.push(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }

@@ -9,10 +9,12 @@
 //! and renamed into place, so a reader never sees half a file and two
 //! processes building at once both end with a whole one.
 //!
-//! Within a process each database is loaded once and shared.
+//! Within a process each database is loaded once and shared, per cache
+//! directory: a database found in one directory is not handed out for
+//! another.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
@@ -22,22 +24,25 @@ use crate::cache::{load_table_until, never, usable_cache_dir, write_atomically_u
 use crate::Result;
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
-/// Bumped whenever the file layout or the meaning of the values changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped whenever the file layout or the meaning of the values changes
+/// (2: built from the goal state, the blank on its goal cell, which the
+/// header and the file name now name).
+pub const FORMAT_VERSION: u32 = 2;
 /// Databases this small are rebuilt rather than stored.
 const SMALLEST_STORED: usize = 3;
 
-/// The file name of a pattern's database.
-pub fn file_name(width: usize, height: usize, cells: &[u8]) -> String {
+/// The file name of the database of the pattern of goal cells `cells` on a
+/// `width` x `height` board whose blank's goal cell is `blank`.
+pub fn file_name(width: usize, height: usize, blank: u8, cells: &[u8]) -> String {
     let cells: Vec<String> = cells.iter().map(|c| c.to_string()).collect();
-    format!("sliding-{width}x{height}-{}.pdb", cells.join("-"))
+    format!("sliding-{width}x{height}-blank{blank}-{}.pdb", cells.join("-"))
 }
 
 fn header(db: &PatternDb) -> Vec<u8> {
     let mut out = Vec::with_capacity(64);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&[db.width() as u8, db.height() as u8, db.cells().len() as u8]);
+    out.extend_from_slice(&[db.width() as u8, db.height() as u8, db.blank(), db.cells().len() as u8]);
     out.extend_from_slice(db.cells());
     out.extend_from_slice(&(db.data().len() as u64).to_le_bytes());
     out.extend_from_slice(&checksum(db.data()).to_le_bytes());
@@ -54,11 +59,12 @@ fn save_until(db: &PatternDb, path: &Path, stopped: &dyn Fn() -> bool) -> std::i
     write_atomically_until(path, &[&header(db), db.data()], stopped)
 }
 
-/// Reads the database of `cells` on `geometry` from `path`; an error says
-/// why the file cannot be used (missing, not a regular file, another
-/// version, damaged). Reads no more than the database's size.
-pub fn load(path: &Path, geometry: &Geometry, cells: &[u8]) -> std::result::Result<PatternDb, String> {
-    load_until(path, geometry, cells, &never)
+/// Reads the database of `cells` on `geometry`, the blank's goal on
+/// `blank`, from `path`; an error says why the file cannot be used
+/// (missing, not a regular file, another version, damaged). Reads no more
+/// than the database's size.
+pub fn load(path: &Path, geometry: &Geometry, cells: &[u8], blank: u8) -> std::result::Result<PatternDb, String> {
+    load_until(path, geometry, cells, blank, &never)
 }
 
 /// [`load`], given up with [`crate::cache::STOPPED`] when `stopped` says so.
@@ -66,18 +72,25 @@ fn load_until(
     path: &Path,
     geometry: &Geometry,
     cells: &[u8],
+    blank: u8,
     stopped: &dyn Fn() -> bool,
 ) -> std::result::Result<PatternDb, String> {
     let expected_len = super::pdb::entries(geometry.cells(), cells.len());
-    let probe = PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), Vec::new());
+    let probe = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), Vec::new());
     let head = header(&probe);
     // Everything before the length and the checksum is fixed by the board
     // and the pattern; the file's layout is the one `load_table` reads.
     let data = load_table_until(path, &head[..head.len() - 16], expected_len, stopped)?;
-    Ok(PatternDb::from_parts(geometry.width(), geometry.height(), cells.to_vec(), data))
+    Ok(PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data))
 }
 
-type Key = (usize, usize, Vec<u8>);
+/// A database loaded in this process: its cache directory (none when there
+/// is none to keep it in), board, blank's goal cell and pattern.
+type Key = (Option<PathBuf>, usize, usize, u8, Vec<u8>);
+
+fn key(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>) -> Key {
+    (cache_dir(dir), geometry.width(), geometry.height(), blank, cells.to_vec())
+}
 
 fn loaded() -> &'static Mutex<HashMap<Key, Arc<PatternDb>>> {
     static LOADED: OnceLock<Mutex<HashMap<Key, Arc<PatternDb>>>> = OnceLock::new();
@@ -95,30 +108,33 @@ pub enum Source {
     Built,
 }
 
-/// The database of `cells` on `geometry`: from this process, else from the
-/// cache directory, else built (calling `progress` per layer, stopped by
-/// `limits`) and stored. `Ok(Err(outcome))` when the build did not finish
-/// (see [`PatternDb::build`]); nothing of it is kept.
+/// The database of `cells` on `geometry`, the blank's goal on `blank`:
+/// from this process (loaded for the same cache directory), else from the
+/// cache directory (`dir`, else the environment's, see [`cache_dir`]), else
+/// built (calling `progress` per layer, stopped by `limits`) and stored.
+/// `Ok(Err(outcome))` when the build did not finish (see
+/// [`PatternDb::build`]); nothing of it is kept.
 pub fn load_or_build(
     geometry: &Geometry,
     cells: &[u8],
+    blank: u8,
     dir: Option<&Path>,
     progress: ProgressFn,
     limits: &BuildLimits,
 ) -> Result<Built<(Arc<PatternDb>, Source)>> {
     // Before a file is read into a table of that size, or one is built.
-    PatternDb::checked_entries(geometry, cells)?;
-    let key = (geometry.width(), geometry.height(), cells.to_vec());
+    PatternDb::checked_entries(geometry, cells, blank)?;
+    let key = key(geometry, cells, blank, dir);
     if let Some(db) = loaded().lock().expect("not poisoned").get(&key) {
         return Ok(Ok((db.clone(), Source::Memory)));
     }
     let stored = cells.len() >= SMALLEST_STORED;
-    let path = cache_dir(dir).map(|d| d.join(file_name(geometry.width(), geometry.height(), cells)));
+    let path = key.0.as_ref().map(|d| d.join(file_name(geometry.width(), geometry.height(), blank, cells)));
     // Half a gigabyte from a slow disk takes seconds: reads and writes
     // stop with the build's limits too.
     let stopped = || limits.stop().is_some();
     let from_disk = match (&path, stored) {
-        (Some(path), true) => load_until(path, geometry, cells, &stopped).ok(),
+        (Some(path), true) => load_until(path, geometry, cells, blank, &stopped).ok(),
         _ => None,
     };
     if from_disk.is_none() {
@@ -129,7 +145,7 @@ pub fn load_or_build(
     let (db, source) = match from_disk {
         Some(db) => (db, Source::Disk),
         None => {
-            let db = match PatternDb::build(geometry, cells, progress, limits)? {
+            let db = match PatternDb::build(geometry, cells, blank, progress, limits)? {
                 Ok(db) => db,
                 Err(outcome) => return Ok(Err(outcome)),
             };
@@ -147,11 +163,11 @@ pub fn load_or_build(
     Ok(Ok((map.entry(key).or_insert(db).clone(), source)))
 }
 
-/// Whether the database of `cells` on `geometry` is loaded in this
-/// process already (so that [`load_or_build`] returns at once).
-pub fn is_loaded(geometry: &Geometry, cells: &[u8]) -> bool {
-    let key = (geometry.width(), geometry.height(), cells.to_vec());
-    loaded().lock().expect("not poisoned").contains_key(&key)
+/// Whether the database of `cells` on `geometry`, the blank's goal on
+/// `blank`, is loaded in this process for the cache directory `dir` already
+/// (so that [`load_or_build`] returns at once).
+pub fn is_loaded(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>) -> bool {
+    loaded().lock().expect("not poisoned").contains_key(&key(geometry, cells, blank, dir))
 }
 
 /// Forgets every database loaded in this process (the files stay).

@@ -152,16 +152,23 @@ fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
             .with_pattern_databases(&cells, true, Some(&dir), &|_, _| false, &BuildLimits::default())
             .unwrap()
             .unwrap();
-        let puzzles = [base.clone(), base.clone().with_linear_conflict(), with_pdb];
+        let with_dual = with_pdb.clone().with_dual_lookups(true);
+        assert!(with_dual.patterns().unwrap().is_dual() && !with_pdb.patterns().unwrap().is_dual());
+        let puzzles = [base.clone(), base.clone().with_linear_conflict(), with_pdb, with_dual];
         let distances = exact(&base);
         let mut rng = Rng(11);
+        let mut raised_by_dual = 0;
         for (position, &distance) in &distances {
             let board = base.unpack(*position);
             let manhattan = puzzles[0].evaluate(&board);
             let lc = puzzles[1].evaluate(&board);
             let pdb = puzzles[2].evaluate(&board);
+            let dual = puzzles[3].evaluate(&board);
             assert!(manhattan <= lc && lc <= distance, "{board:?}");
             assert!(manhattan <= pdb && pdb <= distance, "{board:?}");
+            assert!(pdb <= dual && dual <= distance, "{board:?}");
+            assert_eq!(dual % 2, distance % 2, "{board:?}");
+            raised_by_dual += usize::from(dual > pdb);
             assert_eq!(manhattan % 2, distance % 2);
             if rng.below(40) == 0 {
                 for p in &puzzles {
@@ -171,22 +178,18 @@ fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
                 }
             }
         }
+        assert!(raised_by_dual > 0, "the dual lookups never raised a bound");
     }
 }
 
 /// Pattern values by Dijkstra over (placement, blank cell) with pattern
-/// moves costing 1 and other moves 0, from the goal placement with the
-/// blank anywhere.
-fn brute_pattern(geometry: &Geometry, cells: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let n = geometry.cells();
+/// moves costing 1 and other moves 0, from the goal state (the blank on
+/// `blank`): the least over the blank's cells.
+fn brute_pattern(geometry: &Geometry, cells: &[u8], blank: u8) -> HashMap<Vec<u8>, u32> {
     let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
     let mut deque = VecDeque::new();
-    for blank in 0..n as u8 {
-        if !cells.contains(&blank) {
-            best.insert((cells.to_vec(), blank), 0);
-            deque.push_back((cells.to_vec(), blank, 0));
-        }
-    }
+    best.insert((cells.to_vec(), blank), 0);
+    deque.push_back((cells.to_vec(), blank, 0));
     while let Some((placement, blank, d)) = deque.pop_front() {
         if best[&(placement.clone(), blank)] < d {
             continue;
@@ -222,15 +225,28 @@ fn brute_pattern(geometry: &Geometry, cells: &[u8]) -> HashMap<Vec<u8>, u32> {
 
 #[test]
 fn pattern_databases_match_a_plain_dijkstra() {
-    for (w, h, cells) in [(3, 3, vec![1u8, 2, 4]), (3, 3, vec![8, 5]), (2, 4, vec![0, 3, 5]), (4, 4, vec![1, 2])] {
+    // Blanks first, last and elsewhere, beside the pattern or not.
+    for (w, h, cells, blank) in [
+        (3, 3, vec![1u8, 2, 4], 0),
+        (3, 3, vec![1u8, 2, 4], 8),
+        (3, 3, vec![1u8, 3, 4], 0),
+        (3, 3, vec![8, 5], 0),
+        (3, 3, vec![8, 5], 7),
+        (2, 4, vec![0, 3, 5], 7),
+        (2, 4, vec![0, 3, 5], 1),
+        (4, 4, vec![1, 2], 0),
+        (4, 4, vec![11, 14], 15),
+        (3, 2, vec![1, 3, 4], 0),
+    ] {
         let geometry = Geometry::new(w, h).unwrap();
-        let db = PatternDb::build(&geometry, &cells, &|_| false, &BuildLimits::default()).unwrap().unwrap();
-        let expected = brute_pattern(&geometry, &cells);
+        let db = PatternDb::build(&geometry, &cells, blank, &|_| false, &BuildLimits::default()).unwrap().unwrap();
+        assert_eq!(db.blank(), blank);
+        let expected = brute_pattern(&geometry, &cells, blank);
         assert_eq!(expected.len(), pdb::entries(w * h, cells.len()));
         assert_eq!(db.data().len(), expected.len());
         for (placement, value) in expected {
             let index = pdb::rank(w * h, placement.iter().copied());
-            assert_eq!(u32::from(db.data()[index]), value, "{w}x{h} {cells:?} at {placement:?}");
+            assert_eq!(u32::from(db.data()[index]), value, "{w}x{h} {cells:?} blank {blank} at {placement:?}");
             let mut back = vec![0u8; cells.len()];
             pdb::unrank(w * h, cells.len(), index, &mut back);
             assert_eq!(back, placement);
@@ -242,7 +258,8 @@ fn pattern_databases_match_a_plain_dijkstra() {
 fn one_tile_databases_are_manhattan_distances() {
     let geometry = Geometry::new(4, 3).unwrap();
     for cell in 0..12u8 {
-        let db = PatternDb::build(&geometry, &[cell], &|_| false, &BuildLimits::default()).unwrap().unwrap();
+        let blank = if cell == 11 { 0 } else { 11 };
+        let db = PatternDb::build(&geometry, &[cell], blank, &|_| false, &BuildLimits::default()).unwrap().unwrap();
         for at in 0..12u8 {
             assert_eq!(u32::from(db.data()[at as usize]), geometry.distance(at as usize, cell as usize));
         }
@@ -253,7 +270,7 @@ fn one_tile_databases_are_manhattan_distances() {
 fn partitions_cover_the_tiles_once() {
     for (w, h, name, sizes) in [
         (4, 4, "7-8", vec![7, 8]),
-        (4, 4, "6-6-3", vec![3, 6, 6]),
+        (4, 4, "6-6-3", vec![6, 6, 3]),
         (4, 4, "5-5-5", vec![5, 5, 5]),
         (5, 5, "6-6-6-6", vec![6, 6, 6, 6]),
         (3, 4, "6-5", vec![6, 5]),
@@ -358,33 +375,37 @@ fn cache_files_are_checked_and_rebuilt() {
     let geometry = Geometry::new(3, 3).unwrap();
     let cells = [1u8, 2, 3];
     let dir = tempdir();
-    let db = PatternDb::build(&geometry, &cells, &|_| false, &BuildLimits::default()).unwrap().unwrap();
-    let path = dir.join(pdb_cache::file_name(3, 3, &cells));
+    let db = PatternDb::build(&geometry, &cells, 0, &|_| false, &BuildLimits::default()).unwrap().unwrap();
+    let path = dir.join(pdb_cache::file_name(3, 3, 0, &cells));
     pdb_cache::save(&db, &path).unwrap();
-    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
-    // Another pattern's file under this name is refused.
-    assert!(pdb_cache::load(&path, &geometry, &[1, 2, 4]).is_err());
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells, 0).unwrap(), db);
+    // Another pattern's or another goal's file under this name is refused.
+    assert!(pdb_cache::load(&path, &geometry, &[1, 2, 4], 0).is_err());
+    assert!(pdb_cache::load(&path, &geometry, &cells, 8).is_err());
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
-    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap_err(), "checksum mismatch");
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells, 0).unwrap_err(), "checksum mismatch");
     bytes.truncate(bytes.len() - 10);
     std::fs::write(&path, &bytes).unwrap();
-    assert!(pdb_cache::load(&path, &geometry, &cells).is_err());
+    assert!(pdb_cache::load(&path, &geometry, &cells, 0).is_err());
     bytes[12] = 99; // another format version
     std::fs::write(&path, &bytes).unwrap();
-    assert!(pdb_cache::load(&path, &geometry, &cells).unwrap_err().contains("version"));
+    assert!(pdb_cache::load(&path, &geometry, &cells, 0).unwrap_err().contains("version"));
     // load_or_build rebuilds the broken file and leaves a good one.
     pdb_cache::clear_memory();
     let (rebuilt, source) =
-        pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &BuildLimits::default()).unwrap().unwrap();
+        pdb_cache::load_or_build(&geometry, &cells, 0, Some(&dir), &|_| false, &BuildLimits::default())
+            .unwrap()
+            .unwrap();
     assert_eq!(source, pdb_cache::Source::Built);
     assert_eq!(*rebuilt, db);
-    assert_eq!(pdb_cache::load(&path, &geometry, &cells).unwrap(), db);
+    assert_eq!(pdb_cache::load(&path, &geometry, &cells, 0).unwrap(), db);
     pdb_cache::clear_memory();
-    let (_, source) =
-        pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &BuildLimits::default()).unwrap().unwrap();
+    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, 0, Some(&dir), &|_| false, &BuildLimits::default())
+        .unwrap()
+        .unwrap();
     assert_eq!(source, pdb_cache::Source::Disk);
     let leftovers: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -398,7 +419,7 @@ fn cache_files_are_checked_and_rebuilt() {
 #[test]
 fn a_build_can_be_cancelled() {
     let geometry = Geometry::new(4, 4).unwrap();
-    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], &|p| p.layer == 2, &BuildLimits::default()).unwrap();
+    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], 0, &|p| p.layer == 2, &BuildLimits::default()).unwrap();
     assert_eq!(built.unwrap_err(), Outcome::Interrupted);
 }
 
@@ -416,7 +437,7 @@ fn the_interrupt_is_polled_within_a_layer() {
         last_layer.store(p.layer, Ordering::Relaxed);
         false
     };
-    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], &report, &limits).unwrap();
+    let built = PatternDb::build(&geometry, &[1, 2, 3, 4], 0, &report, &limits).unwrap();
     assert_eq!(built.unwrap_err(), Outcome::Interrupted);
     assert_eq!(last_layer.load(Ordering::Relaxed), 0, "stopped only between layers");
 }
@@ -428,12 +449,12 @@ fn a_deadline_stops_a_build_and_nothing_of_it_is_kept() {
     let cells = [3u8, 7, 11, 15];
     let dir = tempdir();
     let past = BuildLimits { interrupt: None, deadline: Some(Instant::now()) };
-    let built = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &past).unwrap();
+    let built = pdb_cache::load_or_build(&geometry, &cells, 0, Some(&dir), &|_| false, &past).unwrap();
     assert_eq!(built.unwrap_err(), Outcome::TimeLimit);
     assert_eq!(std::fs::read_dir(&dir).map_or(0, |files| files.count()), 0, "a stopped build was stored");
     // Not kept in memory either: the next call builds it.
     let later = BuildLimits::new(&Limits::default().with_time_limit(Duration::from_secs(3600)), Instant::now());
-    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, Some(&dir), &|_| false, &later).unwrap().unwrap();
+    let (_, source) = pdb_cache::load_or_build(&geometry, &cells, 0, Some(&dir), &|_| false, &later).unwrap().unwrap();
     assert_eq!(source, pdb_cache::Source::Built);
     // A limit too far off for the clock is no limit.
     let endless = BuildLimits::new(&Limits::default().with_time_limit(Duration::MAX), Instant::now());
@@ -470,9 +491,9 @@ fn databases_too_large_are_refused_before_allocating() {
     let four = Geometry::new(4, 4).unwrap();
     let goal = Goal::blank_last(&four);
     // 7-8 is the largest partition that must work.
-    assert_eq!(PatternDb::checked_entries(&four, &(8..16).collect::<Vec<u8>>()), Ok(518_918_400));
+    assert_eq!(PatternDb::checked_entries(&four, &(8..16).collect::<Vec<u8>>(), 0), Ok(518_918_400));
     let nine: Vec<u8> = (0..9).collect();
-    let message = PatternDb::checked_entries(&four, &nine).unwrap_err().to_string();
+    let message = PatternDb::checked_entries(&four, &nine, 15).unwrap_err().to_string();
     assert!(message.contains("4151347200 entries") && message.contains("1073741824"), "{message}");
     assert!(message.contains("at most 8 tiles"), "{message}");
     let fifteen: Vec<u8> = (0..15).collect();
@@ -488,17 +509,21 @@ fn databases_too_large_are_refused_before_allocating() {
     // by every way in.
     let five = Geometry::new(5, 5).unwrap();
     let most: Vec<u8> = (0..24).collect();
-    let message = PatternDb::checked_entries(&five, &most).unwrap_err().to_string();
+    let message = PatternDb::checked_entries(&five, &most, 24).unwrap_err().to_string();
     assert!(message.contains("15511210043330985984000000 entries"), "{message}");
     assert!(message.contains("at most 6 tiles"), "{message}");
     let none = BuildLimits::default();
-    assert!(PatternDb::build(&five, &most, &|_| false, &none).is_err());
-    assert!(pdb_cache::load_or_build(&five, &most, None, &|_| false, &none).is_err());
+    assert!(PatternDb::build(&five, &most, 24, &|_| false, &none).is_err());
+    assert!(pdb_cache::load_or_build(&five, &most, 24, None, &|_| false, &none).is_err());
     let p: Sliding<u128> = Sliding::new(five.clone(), Goal::blank_last(&five)).unwrap();
     assert!(p.with_pattern_databases(&[most], true, None, &|_, _| false, &none).is_err());
     // Bad cells are refused by the build itself too.
-    assert!(PatternDb::checked_entries(&four, &[1, 1]).is_err());
-    assert!(PatternDb::checked_entries(&four, &[16]).is_err());
+    assert!(PatternDb::checked_entries(&four, &[1, 1], 0).is_err());
+    assert!(PatternDb::checked_entries(&four, &[16], 0).is_err());
+    // So is a blank's goal on the pattern or off the board.
+    assert!(PatternDb::checked_entries(&four, &[1, 2], 2).is_err());
+    assert!(PatternDb::checked_entries(&four, &[1, 2], 16).is_err());
+    assert!(PatternDb::build(&four, &[1, 2], 1, &|_| false, &none).is_err());
 }
 
 #[test]
@@ -535,4 +560,58 @@ fn partition_sizes_that_overflow_are_refused() {
     for name in ["18446744073709551615-1", "9223372036854775808-9223372036854775808", "99999999999999999999"] {
         assert!(pdb::partition(&geometry, &goal, name).is_err(), "{name}");
     }
+}
+
+#[test]
+fn databases_loaded_for_one_cache_directory_are_not_handed_out_for_another() {
+    let geometry = Geometry::new(3, 3).unwrap();
+    let cells = [1u8, 2, 3];
+    let (first, second) = (tempdir(), tempdir());
+    let none = BuildLimits::default();
+    let load = |dir: &std::path::Path| {
+        pdb_cache::load_or_build(&geometry, &cells, 0, Some(dir), &|_| false, &none).unwrap().unwrap()
+    };
+    assert_eq!(load(&first).1, pdb_cache::Source::Built);
+    assert!(pdb_cache::is_loaded(&geometry, &cells, 0, Some(&first)));
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 0, Some(&second)));
+    // Built again for the second directory, and stored there.
+    assert_eq!(load(&second).1, pdb_cache::Source::Built);
+    assert!(second.join(pdb_cache::file_name(3, 3, 0, &cells)).is_file());
+    assert_eq!(load(&first).1, pdb_cache::Source::Memory);
+    assert_eq!(load(&second).1, pdb_cache::Source::Memory);
+    // Nor for another blank's goal.
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 8, Some(&first)));
+    std::fs::remove_dir_all(&first).unwrap();
+    std::fs::remove_dir_all(&second).unwrap();
+}
+
+#[test]
+fn the_goal_states_database_is_stronger_than_the_goal_placements() {
+    // Tiles 1 and 3 of 3 x 3 beside the blank's goal cell 0: with the
+    // blank anywhere the placement 1 . / 3 would be home at no cost; from
+    // the goal state, the blank must come back between them.
+    let geometry = Geometry::new(3, 3).unwrap();
+    let cells = [1u8, 3];
+    let db = PatternDb::build(&geometry, &cells, 0, &|_| false, &BuildLimits::default()).unwrap().unwrap();
+    let anywhere = brute_pattern_blank_anywhere(&geometry, &cells);
+    let mut stronger = 0;
+    for (placement, weaker) in anywhere {
+        let value = u32::from(db.data()[pdb::rank(9, placement.iter().copied())]);
+        assert!(value >= weaker, "{placement:?}");
+        stronger += usize::from(value > weaker);
+    }
+    assert!(stronger > 0);
+}
+
+/// [`brute_pattern`] from every blank cell of the goal placement at once:
+/// the weaker bound the databases were once built for.
+fn brute_pattern_blank_anywhere(geometry: &Geometry, cells: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+    for blank in (0..geometry.cells() as u8).filter(|b| !cells.contains(b)) {
+        for (placement, value) in brute_pattern(geometry, cells, blank) {
+            let v = least.entry(placement).or_insert(value);
+            *v = (*v).min(value);
+        }
+    }
+    least
 }
