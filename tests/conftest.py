@@ -218,10 +218,15 @@ def run_child(
     import json
     import textwrap
 
+    # The peak is the child's own memory's high-water mark (VmHWM, in kB).
+    # Not ru_maxrss: Linux carries that across exec, so a child of a large
+    # parent (after tests that drew plots in-process, say) would report the
+    # parent's size.
     script = (
-        "import json, resource\nresult = None\n"
+        "import json\nresult = None\n"
         + textwrap.dedent(code)
-        + "\npeak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024"
+        + "\npeak = next(int(line.split()[1]) for line in open('/proc/self/status')"
+        + " if line.startswith('VmHWM:')) / 1024"
         + "\nprint(json.dumps([result, peak]))\n"
     )
     done = subprocess.run(
