@@ -101,8 +101,9 @@ class Puzzle(Generic[C, M, Sol]):
         self.engines: tuple[str, ...] = tuple(engines)
         self.heuristics: tuple[str, ...] = tuple(heuristics)
 
-    def solve(self, case: C, options: dict[str, Any]) -> Sol:
-        raw = _core.solve(self.name, self.values(case), options)
+    def solve(self, case: C, options: dict[str, Any], threads: object = 1) -> Sol:
+        """One case; ``threads`` as :func:`checked_threads` reads it."""
+        raw = _core.solve(self.name, self.values(case), options, checked_threads(threads))
         return self.solution._from_raw(raw, self.move)
 
     def rows(self, cases: Iterable[C] | Any) -> Any:

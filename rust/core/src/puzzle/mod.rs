@@ -172,12 +172,18 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
 /// puzzle's extra number (0 when it has none or the case is not solved).
 pub type Answer = (SearchResult<MoveCode>, u32);
 
-/// What a call gives besides its options: where to look for Ctrl-C and
-/// where to report progress.
+/// What a call gives besides its options: where to look for Ctrl-C,
+/// where to report progress, and whether one case may use every thread.
 #[derive(Clone, Copy, Default)]
 pub struct Hooks<'a> {
+    /// Polled during long work; `true` stops it.
     pub interrupt: Option<Interrupt<'a>>,
+    /// Told of the progress of long preparations.
     pub report: Option<Report<'a>>,
+    /// Whether the search of a single case (not a batch, whose cases share
+    /// the threads already) may spread over the threads of the current
+    /// rayon pool: [`Limits::parallel`].
+    pub parallel: bool,
 }
 
 /// What a call asks of its cases.
@@ -249,6 +255,7 @@ fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'s
         time_limit: options.seconds("time_limit")?,
         max_states: state_limit.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT)),
         interrupt: None,
+        parallel: false,
     };
     let puzzle = P::configure(&Settings { engine, heuristic, limits }, &mut options)?;
     options.finish(P::NAME)?;
@@ -314,7 +321,8 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         // The time limit counts the preparation, as the caller waited for it.
         let spent = self.started.elapsed();
         let time_limit = self.limits.time_limit.map(|limit| limit.saturating_sub(spent));
-        let limits = Limits { time_limit, interrupt: hooks.interrupt, ..self.limits };
+        let parallel = hooks.parallel && !self.batch;
+        let limits = Limits { time_limit, interrupt: hooks.interrupt, parallel, ..self.limits };
         let (puzzle, engine) = (&self.puzzle, self.engine);
         let solve_one = |case: &P::Case| {
             // A search polls the interrupt only every few thousand
