@@ -56,3 +56,16 @@ def test_two_threads_give_the_answer_of_one(case: Any, options: dict[str, Any]) 
         assert many.stats.iterations[-1].bound == one.stats.iterations[-1].bound
         assert many.stats.expanded == sum(i.expanded for i in many.stats.iterations)
         assert many.stats.generated == sum(i.generated for i in many.stats.iterations)
+
+
+@pytest.mark.parametrize("engine", ["ida", "astar"])
+def test_a_batch_started_hardest_first_answers_in_input_order(engine: str) -> None:
+    # The Rotation Game's searches start in order of their bound, hardest
+    # first; the answers still come in input order.
+    boards = [rotation.random(seed=seed) for seed in range(40)]
+    singles = [rotation.solve(board, engine=engine) for board in boards]
+    for threads in (1, 2):
+        batch = rotation.solve_many(boards, engine=engine, threads=threads)
+        assert [(s.cost, s.path, s.centre) for s in batch] == [
+            (s.cost, s.path, s.centre) for s in singles
+        ]

@@ -149,6 +149,16 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     /// Solves one case.
     fn solve(&self, case: &Self::Case, engine: Self::Engine, limits: &Limits) -> Result<SearchResult<Self::Move>>;
 
+    /// A cheap guess at how long `engine` takes on a case (a heuristic
+    /// bound, say: the searches grow with it), for the order of a batch:
+    /// its cases start longest first, so that those left for the end,
+    /// when the other threads run out of work, are short ones. The
+    /// default, 0 for every case, keeps the input order (the answers are
+    /// in input order either way).
+    fn difficulty(&self, _case: &Self::Case, _engine: Self::Engine) -> u32 {
+        0
+    }
+
     /// The heuristic's value for a case (after a preparation for
     /// [`Purpose::LowerBound`]).
     fn lower_bound(&self, case: &Self::Case) -> Result<u32>;
@@ -341,7 +351,19 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         if !self.batch {
             return self.cases.iter().map(solve_one).collect();
         }
-        self.cases.par_iter().enumerate().map(|(index, case)| solve_one(case).map_err(|e| e.in_case(index))).collect()
+        let solve_case = |index: usize| solve_one(&self.cases[index]).map_err(|e| e.in_case(index));
+        let difficulties: Vec<u32> = self.cases.iter().map(|case| puzzle.difficulty(case, engine)).collect();
+        if difficulties.iter().all(|&d| d == 0) {
+            return (0..self.cases.len()).into_par_iter().map(solve_case).collect();
+        }
+        let mut order: Vec<usize> = (0..self.cases.len()).collect();
+        order.sort_by_key(|&index| std::cmp::Reverse(difficulties[index]));
+        // Handed out one at a time in that order (splitting the list, as an
+        // indexed parallel iterator does, would start one thread midway).
+        let mut solved: Vec<(usize, Result<Answer>)> =
+            order.iter().par_bridge().map(|&index| (index, solve_case(index))).collect();
+        solved.sort_unstable_by_key(|&(index, _)| index);
+        solved.into_iter().map(|(_, answer)| answer).collect()
     }
 
     fn lower_bounds(&self) -> Result<Vec<u32>> {

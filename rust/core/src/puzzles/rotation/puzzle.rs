@@ -206,6 +206,17 @@ impl Puzzle for Rotation {
         }
     }
 
+    /// The heuristic's bound (the centre tables' when they are loaded):
+    /// the searches grow steeply with it. The table solver answers at once.
+    fn difficulty(&self, board: &u64, solver: Solver) -> u32 {
+        let loaded = Self::table_sizes(*board).all(|cells| self.tables[cells].is_some());
+        match solver {
+            Solver::Table => 0,
+            _ if self.heuristic == Heuristic::Table && loaded => table_bound(&self.tables, *board),
+            _ => RotationGame::centre_bound(*board),
+        }
+    }
+
     fn lower_bound(&self, board: &u64) -> Result<u32> {
         Ok(match self.heuristic {
             Heuristic::Centre => RotationGame::centre_bound(*board),
