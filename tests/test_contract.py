@@ -63,6 +63,7 @@ from hypothesis import strategies as st
 
 import idastar
 from idastar import InvalidPuzzle, Outcome, Solution
+from idastar._puzzle import MAX_THREADS
 
 EXAMPLES = int(os.environ.get("IDASTAR_FUZZ_EXAMPLES", "4"))
 CASES = settings(
@@ -255,6 +256,14 @@ def test_solve_solve_many_and_arrays_agree_whatever_the_threads(
     thread or two."""
     cases = [solved(puzzle, seed)[0] for seed in case_seeds]
     singles = [solved(puzzle, seed)[1] for seed in case_seeds]
+    for case, single in zip(cases, singles, strict=True):
+        on_two = puzzle.solve(case, threads=2)
+        assert (on_two.outcome, on_two.cost, on_two.path, on_two.lower_bound) == (
+            single.outcome,
+            single.cost,
+            single.path,
+            single.lower_bound,
+        )
     listed = puzzle.solve_many(cases, threads=1)
     batch = puzzle.solve_many(cases, arrays=True, threads=2)
 
@@ -596,6 +605,24 @@ def test_every_engine_solves_near_the_goal(puzzle: ModuleType, engine: str, seed
 
 @CASES
 @given(seed=seeds)
+def test_every_engine_gives_one_answer_on_one_thread_or_two(
+    puzzle: ModuleType, engine: str, seed: int
+) -> None:
+    case, _ = near_goal(puzzle, seed)
+    one, two = (
+        puzzle.solve(case, engine=engine, time_limit=NEAR_GOAL_SECONDS, threads=threads)
+        for threads in (1, 2)
+    )
+    assert (two.outcome, two.cost, two.path, two.lower_bound) == (
+        one.outcome,
+        one.cost,
+        one.path,
+        one.lower_bound,
+    )
+
+
+@CASES
+@given(seed=seeds)
 def test_every_heuristic_solves_near_the_goal(puzzle: ModuleType, seed: int) -> None:
     case, distance = near_goal(puzzle, seed)
     for heuristic in puzzle.HEURISTICS:
@@ -657,13 +684,16 @@ def test_a_bad_limit_is_an_error_naming_it(
     assert message.startswith(limit) if error is ValueError else limit in message, message
 
 
-def test_bad_thread_counts(puzzle: ModuleType, case: Any) -> None:
-    for threads in (0, -1):
+@pytest.mark.parametrize("function", ["solve", "solve_many"])
+def test_bad_thread_counts(puzzle: ModuleType, case: Any, function: str) -> None:
+    cases = [case] if function == "solve_many" else case
+    for threads in (0, -1, MAX_THREADS + 1):
         with pytest.raises(ValueError) as raised:
-            puzzle.solve_many([case], threads=threads)
+            getattr(puzzle, function)(cases, threads=threads)
         assert str(raised.value).startswith("threads"), raised.value
-    with pytest.raises(TypeError, match="threads"):
-        puzzle.solve_many([case], threads="x")
+    for wrong in ("x", 2.0, True):
+        with pytest.raises(TypeError, match="threads"):
+            getattr(puzzle, function)(cases, threads=wrong)
 
 
 #: Cases no puzzle takes; True where a TypeError is also fine (not a sequence).
@@ -707,9 +737,10 @@ def test_a_bad_case_is_invalid_puzzle(puzzle: ModuleType, case: Any, kind: str) 
     "call",
     [
         "puzzle.solve(puzzle.HARD_CASE, engine='ida')",
+        "puzzle.solve(puzzle.HARD_CASE, engine='ida', threads=2)",
         "puzzle.solve_many([puzzle.HARD_CASE] * 4, engine='ida')",
     ],
-    ids=["solve", "solve_many"],
+    ids=["solve", "solve on two threads", "solve_many"],
 )
 def test_ctrl_c_stops_the_hard_case(name: str, call: str) -> None:
     load(name)  # fails here, with the import's own error, for a module that is not there

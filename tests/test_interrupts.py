@@ -9,7 +9,7 @@ import time
 import pytest
 from conftest import seconds_to_stop_command_on_ctrl_c, seconds_to_stop_on_ctrl_c
 
-from idastar import Outcome, booksort
+from idastar import Outcome, booksort, fifteen
 
 # Reversed 16 books with the judge's weak bound and no goal ball: minutes of
 # search, so only a limit or an interrupt ends it.
@@ -60,12 +60,34 @@ EIGHTY_MOVES = [15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0]
             "from idastar import fifteen",
         ),
         (
+            f"fifteen.solve({EIGHTY_MOVES!r}, goal='blank-first', heuristic='manhattan', threads=2)",
+            "from idastar import fifteen",
+        ),
+        (
+            f"fifteen.solve({EIGHTY_MOVES!r}, goal='blank-first', engine='ida', threads=2)",
+            "from idastar import fifteen",
+        ),
+        (
+            f"booksort.solve({HARD!r}, heuristic='breakpoints', goal_ball=0, table_entries=0, "
+            "threads=2)",
+            "from idastar import booksort",
+        ),
+        (
             "rotation.solve_many(boards * 20000, engine='ida')",
             "import random; from idastar import rotation; "
             "boards = [random.Random(i).sample([1] * 8 + [2] * 8 + [3] * 8, 24) for i in range(5)]",
         ),
     ],
-    ids=["squares batch", "fifteen batch", "squares", "fifteen", "rotation batch"],
+    ids=[
+        "squares batch",
+        "fifteen batch",
+        "squares",
+        "fifteen",
+        "fifteen on two threads",
+        "generic fifteen on two threads",
+        "booksort on two threads",
+        "rotation batch",
+    ],
 )
 def test_ctrl_c_stops_every_puzzle(call: str, setup: str) -> None:
     assert seconds_to_stop_on_ctrl_c(call, setup=setup) < 0.5
@@ -104,6 +126,21 @@ def test_node_limit_returns_a_limit_outcome() -> None:
     result = booksort.solve(HARD, node_limit=1000, **SLOW)
     assert result.outcome is Outcome.NODE_LIMIT
     assert result.stats.expanded == 1000
+
+
+@pytest.mark.parametrize("engine", ["ida-tiles", "ida"])
+def test_limits_hold_for_a_search_on_two_threads(engine: str) -> None:
+    options = {"goal": "blank-first", "heuristic": "manhattan", "engine": engine, "threads": 2}
+    result = fifteen.solve(EIGHTY_MOVES, node_limit=3_000_000, **options)  # type: ignore[arg-type]
+    assert result.outcome is Outcome.NODE_LIMIT
+    # The threads take their expansions from one allowance, a few
+    # thousand at a time: none is spent twice, none left over.
+    assert 3_000_000 - 10_000 <= result.stats.expanded <= 3_000_000
+    assert result.stats.expanded == sum(i.expanded for i in result.stats.iterations)
+    started = time.perf_counter()
+    result = fifteen.solve(EIGHTY_MOVES, time_limit=0.3, **options)  # type: ignore[arg-type]
+    assert result.outcome is Outcome.TIME_LIMIT
+    assert time.perf_counter() - started < 0.8
 
 
 def test_a_solve_releases_the_gil() -> None:

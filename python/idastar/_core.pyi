@@ -60,7 +60,9 @@ RawResult = tuple[
 ]
 
 def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
-def solve(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> RawResult: ...
+def solve(
+    puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None, threads: int | None = 1
+) -> RawResult: ...
 def solve_many(
     puzzle: str,
     cases: Any,

@@ -101,9 +101,10 @@ class Puzzle(Generic[C, M, Sol]):
         self.engines: tuple[str, ...] = tuple(engines)
         self.heuristics: tuple[str, ...] = tuple(heuristics)
 
-    def solve(self, case: C, options: dict[str, Any]) -> Sol:
+    def solve(self, case: C, options: dict[str, Any], threads: object = 1) -> Sol:
+        """One case; ``threads`` as :func:`checked_threads` reads it."""
         values = self.values(case)
-        raw = _core.solve(self.name, values, options)
+        raw = _core.solve(self.name, values, options, checked_threads(threads))
         return self.solution._from_raw(raw, self.move, Origin(self.name, [tuple(values)], options))
 
     def rows(self, cases: Iterable[C] | Any) -> Any:

@@ -173,13 +173,21 @@ def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     return permutation(n, seed)
 
 
-def solve(books: Case, **options: Unpack[Options]) -> Solution[BlockMove]:
+def solve(
+    books: Case, *, threads: int | None = 1, **options: Unpack[Options]
+) -> Solution[BlockMove]:
     """Sort ``books`` (a permutation of 1..n) with the fewest block moves.
 
     The options are those every puzzle takes (``engine``, ``heuristic``,
     ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``; see
     :class:`Options`) and booksort's ``goal_ball`` and ``table_entries``
     (the module's docstring).
+
+    ``threads`` (default 1): how many cores the search of this one case may
+    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` with ``table_entries=0`` splits
+    its larger iterations over them; the answer is the one threads=1
+    gives, and so are the node counts of every iteration but the last,
+    which counts what the threads did together. The other engines use one.
 
     Returns:
         A :class:`~idastar.Solution` whose path is a tuple of
@@ -191,7 +199,7 @@ def solve(books: Case, **options: Unpack[Options]) -> Solution[BlockMove]:
         TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    return _PUZZLE.solve(books, options)  # type: ignore[arg-type]
+    return _PUZZLE.solve(books, options, threads)  # type: ignore[arg-type]
 
 
 @overload

@@ -77,9 +77,9 @@ class Options(sliding.BoardOptions, total=False):
     and ``height``."""
 
 
-def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
+def solve(tiles: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[str]:
     """:func:`idastar.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, **options, width=4, height=4)
+    return sliding.solve(tiles, threads=threads, **options, width=4, height=4)
 
 
 @overload

@@ -128,7 +128,7 @@ def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     return permutation(n, seed)
 
 
-def solve(stack: Case, **options: Unpack[Options]) -> Solution[int]:
+def solve(stack: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[int]:
     """Sort ``stack`` (top first) with the fewest flips.
 
     The options are those every puzzle takes (``engine``, ``heuristic``,
@@ -136,13 +136,19 @@ def solve(stack: Case, **options: Unpack[Options]) -> Solution[int]:
     :class:`Options`). The path is the flips, each the number of pancakes
     flipped, that :func:`replay` replays.
 
+    ``threads`` (default 1): how many cores the search of this one case may
+    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
+    its larger iterations over them; the answer is the one threads=1
+    gives, and so are the node counts of every iteration but the last,
+    which counts what the threads did together. The other engines use one.
+
     Raises:
         InvalidPuzzle: ``stack`` is not a permutation of 1..n, or n is out of range.
         ValueError: an option is out of range (the message names it).
         TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    return _PUZZLE.solve(stack, options)  # type: ignore[arg-type]
+    return _PUZZLE.solve(stack, options, threads)  # type: ignore[arg-type]
 
 
 @overload

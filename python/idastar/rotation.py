@@ -224,7 +224,7 @@ def random(*, seed: int | None = None) -> tuple[int, ...]:
     return tuple(board)
 
 
-def solve(values: Case, **options: Unpack[Options]) -> RotationSolution:
+def solve(values: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> RotationSolution:
     """The shortest, lexicographically smallest move sequence and the centre number.
 
     ``values`` are the 24 cells in the order of the picture above, each 1,
@@ -238,6 +238,12 @@ def solve(values: Case, **options: Unpack[Options]) -> RotationSolution:
     damaged or stale file, or anything but a regular file in its place, is
     rebuilt, never trusted.
 
+    ``threads`` (default 1): how many cores the search of this one case may
+    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
+    its larger iterations over them; the answer is the one threads=1
+    gives, and so are the node counts of every iteration but the last,
+    which counts what the threads did together. The other engines use one.
+
     Returns:
         A :class:`RotationSolution`: its path a tuple of move letters, its
         ``centre`` the number left in the centre.
@@ -250,7 +256,7 @@ def solve(values: Case, **options: Unpack[Options]) -> RotationSolution:
         TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search.
     """
-    return _PUZZLE.solve(values, options)  # type: ignore[arg-type]
+    return _PUZZLE.solve(values, options, threads)  # type: ignore[arg-type]
 
 
 @overload

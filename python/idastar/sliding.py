@@ -237,11 +237,17 @@ def goal_tiles(
     return tuple(_ints(goal, "goal"))
 
 
-def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
+def solve(tiles: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[str]:
     """Bring ``tiles`` to the goal with the fewest moves.
 
     ``tiles`` is the board row by row, ``0`` the blank; the options are
     those of :class:`Options`.
+
+    ``threads`` (default 1): how many cores the search of this one case may
+    use, None for every core, as in :func:`solve_many`. ``engine="ida-tiles"`` and ``"ida"`` split
+    their larger iterations over them; the answer is the one threads=1
+    gives, and so are the node counts of every iteration but the last,
+    which counts what the threads did together. The other engines use one.
 
     Returns:
         A :class:`~idastar.Solution` whose ``path`` is a tuple of move
@@ -257,7 +263,7 @@ def solve(tiles: Case, **options: Unpack[Options]) -> Solution[str]:
         TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search or a database build.
     """
-    return _PUZZLE.solve(tiles, options)  # type: ignore[arg-type]
+    return _PUZZLE.solve(tiles, options, threads)  # type: ignore[arg-type]
 
 
 @overload

@@ -297,13 +297,31 @@ def random(n: int = 5, *, seed: int | None = None) -> Case:
 
 
 @overload
-def solve(case: CaseLike, **options: Unpack[Options]) -> Solution[int]: ...
-@overload
-def solve(case: int, removed: Iterable[int] = ..., **options: Unpack[Options]) -> Solution[int]: ...
 def solve(
-    case: CaseLike | int, removed: Iterable[int] | None = None, **options: Unpack[Options]
+    case: CaseLike, *, threads: int | None = ..., **options: Unpack[Options]
+) -> Solution[int]: ...
+@overload
+def solve(
+    case: int,
+    removed: Iterable[int] = ...,
+    *,
+    threads: int | None = ...,
+    **options: Unpack[Options],
+) -> Solution[int]: ...
+def solve(
+    case: CaseLike | int,
+    removed: Iterable[int] | None = None,
+    *,
+    threads: int | None = 1,
+    **options: Unpack[Options],
 ) -> Solution[int]:
     """The fewest further sticks to remove so that no square is left intact.
+
+    ``threads`` (default 1): how many cores the search of this one case may
+    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
+    its larger iterations over them; the answer is the one threads=1
+    gives, and so are the node counts of every iteration but the last,
+    which counts what the threads did together. The other engines use one.
 
     Args:
         case: a :class:`Case` ``(n, removed)``; or the grid side ``n``
@@ -329,7 +347,7 @@ def solve(
         case = (case, () if removed is None else removed)  # type: ignore[assignment]
     elif removed is not None:
         raise TypeError("removed goes with a grid side: solve(n, removed); a case has its own")
-    return _PUZZLE.solve(case, options)  # type: ignore[arg-type]
+    return _PUZZLE.solve(case, options, threads)  # type: ignore[arg-type]
 
 
 def _rows(cases: Iterable[CaseLike] | Any, n: int | None) -> _Rows:

@@ -1,4 +1,5 @@
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::{Iteration, Outcome, Problem, SearchResult, Stats};
@@ -22,7 +23,15 @@ pub struct Limits<'a> {
     /// Engines that store states (A*, BFS, bidirectional BFS) stop before
     /// holding more than this many.
     pub max_states: Option<usize>,
+    /// Polled every few milliseconds; `true` stops the search with
+    /// [`Outcome::Interrupted`].
     pub interrupt: Option<Interrupt<'a>>,
+    /// Whether one search may spread over the threads of the rayon pool it
+    /// runs in. Only the engines that can split a search honour it (the
+    /// generic [`parallel_ida_star`](crate::engines::parallel_ida_star) and
+    /// the sliding-tile IDA*); the others run on one thread. A batch leaves
+    /// it off, as its searches already share the pool.
+    pub parallel: bool,
 }
 
 impl std::fmt::Debug for Limits<'_> {
@@ -33,6 +42,7 @@ impl std::fmt::Debug for Limits<'_> {
             .field("time_limit", &self.time_limit)
             .field("max_states", &self.max_states)
             .field("interrupt", &self.interrupt.is_some())
+            .field("parallel", &self.parallel)
             .finish()
     }
 }
@@ -63,6 +73,13 @@ impl<'a> Limits<'a> {
         self
     }
 
+    /// The same limits with one search allowed to use every thread of its
+    /// pool (see [`Limits::parallel`]).
+    pub fn in_parallel(mut self) -> Self {
+        self.parallel = true;
+        self
+    }
+
     /// Whether the interrupt asks to stop now.
     pub fn interrupted(&self) -> bool {
         self.interrupt.is_some_and(|interrupted| interrupted())
@@ -78,11 +95,18 @@ impl<'a> Limits<'a> {
 /// nothing measurable in the hot loop.
 pub(crate) struct Budget<'a> {
     limits: &'a Limits<'a>,
-    started: Instant,
+    pub(crate) started: Instant,
     pub(crate) expanded: u64,
     pub(crate) generated: u64,
     next_check: u64,
     check_every: u64,
+    /// The expansions allowed so far: the node limit, or for a worker of a
+    /// parallel search what it has taken from the shared allowance.
+    max_nodes: Option<u64>,
+    /// For a worker of a parallel search: what the workers share, and the
+    /// index of the subtree it searches.
+    shared: Option<&'a Shared>,
+    pub(crate) subtree: usize,
 }
 
 impl<'a> Budget<'a> {
@@ -98,7 +122,39 @@ impl<'a> Budget<'a> {
 
     fn checking_every(limits: &'a Limits<'a>, check_every: u64) -> Self {
         let check_every = check_every.max(1);
-        Budget { limits, started: Instant::now(), expanded: 0, generated: 0, next_check: check_every, check_every }
+        Budget {
+            limits,
+            started: Instant::now(),
+            expanded: 0,
+            generated: 0,
+            next_check: check_every,
+            check_every,
+            max_nodes: limits.max_nodes,
+            shared: None,
+            subtree: 0,
+        }
+    }
+
+    /// The budget of one worker of a parallel search that `main` started:
+    /// its clock is `main`'s, and it takes its expansions from `shared`.
+    pub(crate) fn worker(main: &Budget<'a>, shared: &'a Shared) -> Self {
+        Budget {
+            started: main.started,
+            max_nodes: main.max_nodes.map(|_| 0),
+            shared: Some(shared),
+            ..Self::checking_every(main.limits, main.check_every)
+        }
+    }
+
+    /// The expansions `main` has left for the workers of a parallel search.
+    pub(crate) fn shared(&self) -> Shared {
+        Shared::new(self.max_nodes.map(|max| max.saturating_sub(self.expanded)))
+    }
+
+    /// Adds what a worker of a parallel search counted.
+    pub(crate) fn absorb(&mut self, expanded: u64, generated: u64) {
+        self.expanded += expanded;
+        self.generated += generated;
     }
 
     pub(crate) fn elapsed(&self) -> Duration {
@@ -109,8 +165,8 @@ impl<'a> Budget<'a> {
     /// any.
     #[inline]
     pub(crate) fn expand(&mut self) -> Option<Outcome> {
-        if let Some(max) = self.limits.max_nodes {
-            if self.expanded >= max {
+        if let Some(max) = self.max_nodes {
+            if self.expanded >= max && !self.more_nodes(max) {
                 return Some(Outcome::NodeLimit);
             }
         }
@@ -122,8 +178,41 @@ impl<'a> Budget<'a> {
         None
     }
 
+    /// For a worker of a parallel search, takes more expansions from the
+    /// shared allowance; false when none are left (and then every worker
+    /// stops).
+    #[cold]
+    fn more_nodes(&mut self, max: u64) -> bool {
+        let Some(shared) = self.shared else { return false };
+        let taken = shared.take_nodes(self.check_every);
+        if taken == 0 {
+            shared.stop(Outcome::NodeLimit);
+            return false;
+        }
+        self.max_nodes = Some(max + taken);
+        true
+    }
+
     #[cold]
     fn check_clock(&self) -> Option<Outcome> {
+        if let Some(shared) = self.shared {
+            if let Some(outcome) = shared.stopped() {
+                return Some(outcome);
+            }
+            // A goal in an earlier subtree makes this one's result moot; the
+            // worker tells this apart from a real interrupt by `abandoned`.
+            if self.abandoned() {
+                return Some(Outcome::Interrupted);
+            }
+        }
+        let outcome = self.check_limits();
+        if let (Some(outcome), Some(shared)) = (outcome, self.shared) {
+            shared.stop(outcome);
+        }
+        outcome
+    }
+
+    fn check_limits(&self) -> Option<Outcome> {
         if let Some(limit) = self.limits.time_limit {
             if self.started.elapsed() >= limit {
                 return Some(Outcome::TimeLimit);
@@ -135,6 +224,12 @@ impl<'a> Budget<'a> {
             }
         }
         None
+    }
+
+    /// For a worker of a parallel search: whether a goal was found in a
+    /// subtree before its own, which then need not be finished.
+    pub(crate) fn abandoned(&self) -> bool {
+        self.shared.is_some_and(|shared| shared.found() < self.subtree)
     }
 
     pub(crate) fn stats(&self, iterations: Vec<Iteration>) -> Stats {
@@ -167,6 +262,57 @@ impl<'a> Budget<'a> {
 
     pub(crate) fn states_allowed(&self, stored: usize) -> bool {
         self.limits.max_states.is_none_or(|max| stored <= max)
+    }
+}
+
+/// What the workers of one parallel search share: the expansions left of
+/// the node limit, the first limit that stopped one of them (which stops
+/// them all), and the first subtree, in the order of the serial search,
+/// found to hold a goal.
+pub(crate) struct Shared {
+    nodes_left: Option<AtomicU64>,
+    stopped: OnceLock<Outcome>,
+    found: AtomicUsize,
+}
+
+impl Shared {
+    fn new(nodes_left: Option<u64>) -> Self {
+        Shared {
+            nodes_left: nodes_left.map(AtomicU64::new),
+            stopped: OnceLock::new(),
+            found: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Takes up to `wanted` expansions from what is left: how many it got.
+    fn take_nodes(&self, wanted: u64) -> u64 {
+        let Some(left) = &self.nodes_left else { return wanted };
+        match left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| (left > 0).then(|| left.saturating_sub(wanted)))
+        {
+            Ok(before) => before.min(wanted),
+            Err(_) => 0,
+        }
+    }
+
+    /// Stops every worker with `outcome` (the first one given stands).
+    pub(crate) fn stop(&self, outcome: Outcome) {
+        let _ = self.stopped.set(outcome);
+    }
+
+    /// The limit that stopped the search, if one did.
+    pub(crate) fn stopped(&self) -> Option<Outcome> {
+        self.stopped.get().copied()
+    }
+
+    /// The first subtree found to hold a goal (`usize::MAX` for none yet).
+    pub(crate) fn found(&self) -> usize {
+        self.found.load(Ordering::Relaxed)
+    }
+
+    /// Notes a goal in subtree `index`.
+    pub(crate) fn find(&self, index: usize) {
+        self.found.fetch_min(index, Ordering::Relaxed);
     }
 }
 

@@ -136,7 +136,7 @@ pub(crate) fn limits<'a>(
         // no limit.
         seconds => seconds.and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
     };
-    Ok(Limits { max_cost, max_nodes, time_limit, max_states, interrupt: None })
+    Ok(Limits { max_cost, max_nodes, time_limit, max_states, interrupt: None, parallel: false })
 }
 
 /// The most threads a batch may ask for.

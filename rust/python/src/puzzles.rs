@@ -139,7 +139,7 @@ fn prepare(py: Python<'_>, job: &mut dyn Job, progress: Option<&Py<PyAny>>) -> P
         }
     };
     let prepared = detached_batch(py, |interrupt| {
-        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report) });
+        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report), parallel: false });
         (prepared, if interrupt() { Outcome::Interrupted } else { Outcome::Solved })
     })?;
     if let Some(err) = failed.into_inner().expect("not poisoned") {
@@ -158,7 +158,8 @@ fn batch_outcome(answers: &idastar_core::Result<Vec<Answer>>) -> Outcome {
     }
 }
 
-/// Prepares (when long) and solves `job` on up to `threads` threads.
+/// Prepares (when long) and solves `job` on up to `threads` threads: the
+/// cases of a batch spread over them, or the one case's search does.
 fn run(
     py: Python<'_>,
     mut job: Box<dyn Job>,
@@ -170,9 +171,12 @@ fn run(
     if long {
         prepare(py, &mut *job, progress.as_ref())?;
     }
-    let answers = if batch {
+    // One search on this thread polls for Ctrl-C itself; work on a pool
+    // needs the main thread free to notice signals.
+    let answers = if batch || threads != Some(1) {
         detached_batch(py, |interrupt| {
-            match on_threads(threads, || prepared_and_solved(&mut *job, long, Some(interrupt))) {
+            let solved = on_threads(threads, || prepared_and_solved(&mut *job, long, Some(interrupt), !batch));
+            match solved {
                 Ok(answers) => {
                     let outcome = batch_outcome(&answers);
                     (Ok(answers), outcome)
@@ -182,7 +186,7 @@ fn run(
         })??
     } else {
         detached(py, |interrupt| {
-            let answers = prepared_and_solved(&mut *job, long, interrupt);
+            let answers = prepared_and_solved(&mut *job, long, interrupt, false);
             let outcome = batch_outcome(&answers);
             (answers, outcome)
         })?
@@ -190,13 +194,15 @@ fn run(
     answers.map_err(to_py)
 }
 
-/// Solves `job`, preparing it first unless that was done apart (`prepared`).
+/// Solves `job`, preparing it first unless that was done apart (`prepared`);
+/// `parallel`: one case's search may use every thread of the pool.
 fn prepared_and_solved(
     job: &mut dyn Job,
     prepared: bool,
     interrupt: Option<Interrupt>,
+    parallel: bool,
 ) -> idastar_core::Result<Vec<Answer>> {
-    let hooks = Hooks { interrupt, report: None };
+    let hooks = Hooks { interrupt, report: None, parallel };
     if !prepared {
         job.prepare(hooks)?;
     }
@@ -256,19 +262,22 @@ fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) ->
     ))
 }
 
-/// Solves one case of `puzzle`; see `idastar.<puzzle>.solve`.
+/// Solves one case of `puzzle` on `threads` threads (all cores when
+/// `None`; the engines that cannot split a search use one); see
+/// `idastar.<puzzle>.solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None))]
+#[pyo3(signature = (puzzle, case, options=None, threads=Some(1)))]
 fn solve<'py>(
     py: Python<'py>,
     puzzle: &str,
     case: Vec<i64>,
     options: Option<&Bound<'py, PyDict>>,
+    threads: Option<usize>,
 ) -> PyResult<RawResult<'py>> {
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options)?;
     let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
-    let answer = run(py, job, progress, None, false)?.pop().expect("one answer for one case");
+    let answer = run(py, job, progress, threads, false)?.pop().expect("one answer for one case");
     raw(py, puzzle, answer)
 }
 

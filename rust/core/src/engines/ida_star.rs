@@ -1,6 +1,7 @@
 //! Iterative-deepening A* (Korf 1985).
 
 use super::learned_bounds::LearnedBounds;
+use super::parallel::{self, Ended, Tally};
 use crate::limits::Budget;
 use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
 
@@ -11,7 +12,44 @@ use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
 /// is optimal when the heuristic is admissible. Memory is the current path
 /// only. Every bound tried is reported in `stats.iterations`.
 pub fn ida_star<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-    DepthFirst::new(problem, limits, None).run(start)
+    DepthFirst::new(problem, limits, None).run(start, DepthFirst::search_below)
+}
+
+/// [`ida_star`] on every thread of the current rayon pool when
+/// `limits.parallel` is set (else exactly `ida_star`).
+///
+/// Each iteration after the first large one is cut into a frontier of a
+/// thousand or so subtrees per thread, in the order the serial search
+/// enters them, and the threads search them in that order; the answer is
+/// the first goal in that order, the one [`ida_star`] finds, so a problem
+/// whose answer must be the first optimal path in its move order keeps
+/// it. Limits hold across the threads together (the node limit counts
+/// every thread's expansions). The counts are exact sums over the threads,
+/// and every iteration but the last counts what the serial search counts;
+/// the last one counts more: the frontier is cut whole, and the other
+/// threads search on (at most until their next look at the clock) past
+/// the subtree that holds the answer while it is searched.
+pub fn parallel_ida_star<P>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move>
+where
+    P: Problem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    let threads = parallel::threads_for(limits);
+    if threads == 1 {
+        return ida_star(problem, start, limits);
+    }
+    let mut last_expanded = 0;
+    DepthFirst::new(problem, limits, None).run(start, |search: &mut DepthFirst<'_, P>, root, bound| {
+        let before = search.budget.expanded;
+        let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
+            search.search_below(root, bound)
+        } else {
+            search.parallel_pass(root, bound, threads)
+        };
+        last_expanded = search.budget.expanded - before;
+        pass
+    })
 }
 
 /// IDA* with a transposition table of `entries` learned bounds (Reinefeld
@@ -33,13 +71,14 @@ pub fn ida_star_with_table<P: Problem>(
     entries: usize,
 ) -> SearchResult<P::Move> {
     match LearnedBounds::new(entries) {
-        Some(table) => DepthFirst::new(problem, limits, Some(table)).run(start),
+        Some(table) => DepthFirst::new(problem, limits, Some(table)).run(start, DepthFirst::search_below),
         // The heuristic is all that is proven without searching.
         None => SearchResult::unsolved(Outcome::MemoryLimit, Some(problem.heuristic(&start)), Stats::default()),
     }
 }
 
 /// How one bounded depth-first pass ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pass {
     Found,
     Exhausted,
@@ -62,6 +101,23 @@ struct Frame<S, M> {
     outer_next_bound: u32,
 }
 
+/// A state within the bound where a search may start, with the path the
+/// serial search takes to it: the states above it (for the cycle test)
+/// and the moves.
+#[derive(Debug, Clone)]
+struct Subtree<S, M> {
+    state: S,
+    g: u32,
+    h: u32,
+    last: Option<M>,
+    /// The states from the start down to its parent, with their `g`.
+    above: Vec<(S, u32)>,
+    moves: Vec<M>,
+}
+
+/// The subtrees of a problem's search.
+type SubtreeOf<P> = Subtree<<P as Problem>::State, <P as Problem>::Move>;
+
 struct DepthFirst<'a, P: Problem> {
     problem: &'a P,
     limits: &'a Limits<'a>,
@@ -76,26 +132,48 @@ struct DepthFirst<'a, P: Problem> {
     /// Whether some `f` reached `u32::MAX`, where costs saturate.
     beyond_range: bool,
     learned: Option<LearnedBounds<P::State>>,
+    /// While a frontier is cut: the depth at which states within the bound
+    /// are collected as subtrees instead of being searched.
+    cutoff: usize,
+    collected: Vec<SubtreeOf<P>>,
 }
 
 impl<'a, P: Problem> DepthFirst<'a, P> {
     fn new(problem: &'a P, limits: &'a Limits<'a>, learned: Option<LearnedBounds<P::State>>) -> Self {
+        Self::with_budget(problem, limits, learned, Budget::for_problem::<P>(limits))
+    }
+
+    fn with_budget(
+        problem: &'a P,
+        limits: &'a Limits<'a>,
+        learned: Option<LearnedBounds<P::State>>,
+        budget: Budget<'a>,
+    ) -> Self {
         DepthFirst {
             problem,
             limits,
-            budget: Budget::for_problem::<P>(limits),
+            budget,
             moves: Vec::new(),
             frames: Vec::new(),
             depth: 0,
             next_bound: u32::MAX,
             beyond_range: false,
             learned,
+            cutoff: usize::MAX,
+            collected: Vec::new(),
         }
     }
 
-    fn run(mut self, start: P::State) -> SearchResult<P::Move> {
+    /// The iterations, each a `pass` over the tree from `root` within a
+    /// bound.
+    fn run(
+        mut self,
+        start: P::State,
+        mut pass: impl FnMut(&mut Self, &SubtreeOf<P>, u32) -> Pass,
+    ) -> SearchResult<P::Move> {
         let mut iterations = Vec::new();
         let start_h = self.problem.heuristic(&start);
+        let root = Subtree { state: start, g: 0, h: start_h, last: None, above: Vec::new(), moves: Vec::new() };
         let mut bound = start_h;
         loop {
             if !self.limits.cost_allowed(bound) {
@@ -103,7 +181,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             }
             let mark = self.budget.mark(bound);
             self.next_bound = u32::MAX;
-            let pass = self.search(start, start_h, bound);
+            let pass = pass(&mut self, &root, bound);
             iterations.push(self.budget.since(mark));
             match pass {
                 Pass::Found => {
@@ -129,13 +207,19 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         self.beyond_range |= f == u32::MAX;
     }
 
-    /// One depth-first pass from `start` within `bound`. On `Found`,
-    /// `moves` is the path.
-    fn search(&mut self, start: P::State, start_h: u32, bound: u32) -> Pass {
-        if let Some(pass) = self.enter(start, 0, start_h, bound, None) {
+    /// One depth-first pass below `root` within `bound`. On `Found`,
+    /// `moves` is the path from the start.
+    fn search_below(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
+        self.moves.clone_from(&root.moves);
+        self.depth = 0;
+        for &(state, g) in &root.above {
+            self.push_frame(state, g);
+        }
+        let above = self.depth;
+        if let Some(pass) = self.enter(root.state, root.g, root.h, bound, root.last) {
             return pass;
         }
-        while self.depth > 0 {
+        while self.depth > above {
             let frame = &mut self.frames[self.depth - 1];
             let Some(&edge) = frame.children.get(frame.next) else {
                 self.leave();
@@ -166,6 +250,10 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         let f = g.saturating_add(h);
         if f > bound {
             self.exceeded(f);
+            return Some(Pass::Exhausted);
+        }
+        if self.depth == self.cutoff {
+            self.collect(state, g, h, last);
             return Some(Pass::Exhausted);
         }
         // The goal test comes after the bound test: a goal reached above the
@@ -228,6 +316,74 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         None
     }
 
+    /// Puts `state`, reached at cost `g`, on the path as a state whose
+    /// children are not searched here: one above the subtree a search
+    /// starts from.
+    fn push_frame(&mut self, state: P::State, g: u32) {
+        if self.frames.len() == self.depth {
+            self.frames.push(Frame { state, g, children: Vec::new(), next: 0, outer_next_bound: u32::MAX });
+        } else {
+            let frame = &mut self.frames[self.depth];
+            (frame.state, frame.g, frame.next, frame.outer_next_bound) = (state, g, 0, u32::MAX);
+            frame.children.clear();
+        }
+        self.depth += 1;
+    }
+
+    /// Notes `state` (within the bound, at the cutoff depth) as a subtree
+    /// of the frontier.
+    #[cold]
+    fn collect(&mut self, state: P::State, g: u32, h: u32, last: Option<P::Move>) {
+        let above = self.frames[..self.depth].iter().map(|frame| (frame.state, frame.g)).collect();
+        self.collected.push(Subtree { state, g, h, last, above, moves: self.moves.clone() });
+    }
+
+    /// The subtrees at the shallowest depth that gives at least `wanted`
+    /// of them (or at [`parallel::MAX_FRONTIER_DEPTH`]), in the order the
+    /// serial search enters them, found by searching one level deeper at a
+    /// time: each node above them is expanded once, as in the serial
+    /// search. When a goal lies above that depth, the frontier ends with
+    /// it (as a subtree of its own), as nothing after it matters. `Err`:
+    /// a limit stopped the cutting.
+    fn frontier(&mut self, root: &SubtreeOf<P>, bound: u32, wanted: usize) -> Result<Vec<SubtreeOf<P>>, Pass> {
+        let mut frontier = vec![root.clone()];
+        let mut ended = Ok(());
+        for depth in root.above.len() + 1..=parallel::MAX_FRONTIER_DEPTH {
+            if frontier.len() >= wanted || frontier.is_empty() {
+                break;
+            }
+            self.cutoff = depth;
+            let mut deeper = Vec::new();
+            for subtree in &frontier {
+                match self.search_below(subtree, bound) {
+                    Pass::Exhausted => deeper.append(&mut self.collected),
+                    // Children are collected before their goal test, so the
+                    // goal is the subtree's own state.
+                    Pass::Found => {
+                        deeper.push(subtree.clone());
+                        ended = Err(Pass::Found);
+                        break;
+                    }
+                    stopped => {
+                        ended = Err(stopped);
+                        break;
+                    }
+                }
+            }
+            frontier = deeper;
+            if ended.is_err() {
+                break;
+            }
+        }
+        self.cutoff = usize::MAX;
+        self.collected.clear();
+        match ended {
+            Err(Pass::Stopped(outcome)) => Err(Pass::Stopped(outcome)),
+            _ => Ok(frontier),
+        }
+    }
+
+    /// Leaves the deepest state once every child within the bound failed.
     /// Leaves the deepest state once every child within the bound failed.
     #[inline(always)]
     fn leave(&mut self) {
@@ -240,6 +396,75 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         if self.depth > 0 {
             // The move that led to the state left.
             self.moves.pop();
+        }
+    }
+}
+
+impl<'a, P> DepthFirst<'a, P>
+where
+    P: Problem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    /// One pass within `bound` on `threads` threads: the frontier below
+    /// `root`, then its subtrees in order (see [`parallel`]).
+    fn parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
+        let frontier = match self.frontier(root, bound, threads * parallel::SUBTREES_PER_THREAD) {
+            Ok(frontier) => frontier,
+            Err(pass) => return pass,
+        };
+        let shared = self.budget.shared();
+        let (problem, limits, main) = (self.problem, self.limits, &self.budget);
+        let sweep = parallel::search_in_order(&frontier, &shared, threads, || Subtrees {
+            search: DepthFirst::with_budget(problem, limits, None, Budget::worker(main, &shared)),
+            bound,
+        });
+        let Tally { expanded, generated, next_bound, beyond_range } = sweep.tally;
+        self.budget.absorb(expanded, generated);
+        self.next_bound = self.next_bound.min(next_bound);
+        self.beyond_range |= beyond_range;
+        match (sweep.stopped, sweep.found) {
+            (Some(outcome), _) => Pass::Stopped(outcome),
+            (None, Some(moves)) => {
+                self.moves = moves;
+                Pass::Found
+            }
+            (None, None) => Pass::Exhausted,
+        }
+    }
+}
+
+/// One thread's search of the subtrees of a parallel pass.
+struct Subtrees<'a, P: Problem> {
+    search: DepthFirst<'a, P>,
+    bound: u32,
+}
+
+impl<P> parallel::Worker for Subtrees<'_, P>
+where
+    P: Problem,
+    P::State: Sync,
+    P::Move: Send + Sync,
+{
+    type Subtree = SubtreeOf<P>;
+    type Answer = Vec<P::Move>;
+
+    fn search(&mut self, index: usize, subtree: &Self::Subtree) -> Ended<Vec<P::Move>> {
+        self.search.budget.subtree = index;
+        match self.search.search_below(subtree, self.bound) {
+            Pass::Found => Ended::Found(std::mem::take(&mut self.search.moves)),
+            Pass::Exhausted => Ended::Exhausted,
+            Pass::Stopped(_) => Ended::Stopped,
+        }
+    }
+
+    fn tally(&self) -> Tally {
+        let search = &self.search;
+        Tally {
+            expanded: search.budget.expanded,
+            generated: search.budget.generated,
+            next_bound: search.next_bound,
+            beyond_range: search.beyond_range,
         }
     }
 }

@@ -16,12 +16,13 @@ mod bidirectional;
 mod ida_star;
 mod iddfs;
 mod learned_bounds;
+pub(crate) mod parallel;
 
 pub use astar::astar;
 pub use batch::solve_many;
 pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
-pub use ida_star::{ida_star, ida_star_with_table};
+pub use ida_star::{ida_star, ida_star_with_table, parallel_ida_star};
 pub use iddfs::iddfs;
 
 use std::hash::Hash;
@@ -39,6 +40,8 @@ fn follow_links<S: Copy + Eq + Hash, M: Copy>(links: &FxHashMap<S, (S, M)>, mut 
     moves
 }
 
+#[cfg(test)]
+mod parallel_tests;
 #[cfg(test)]
 pub(crate) mod test_problems;
 #[cfg(test)]

@@ -91,3 +91,31 @@ impl Reversible for Grid {
         out.extend(forward.into_iter().map(|e| Edge { mv: inverse(e.mv), ..e }));
     }
 }
+
+/// A complete tree of unit moves, `branching` children a node, with no
+/// heuristic: a node is the digits of its path (base `branching`, the
+/// first move highest) and its depth. A node at `depth` is a goal when
+/// `goal(code)` says so, so that many goals lie at one depth and only the
+/// first in move order is the serial search's answer.
+pub(crate) struct Tree {
+    pub branching: u64,
+    pub depth: u32,
+    pub goal: fn(u64) -> bool,
+}
+
+impl Problem for Tree {
+    type State = (u64, u32);
+    type Move = u8;
+
+    fn is_goal(&self, &(code, depth): &(u64, u32)) -> bool {
+        depth == self.depth && (self.goal)(code)
+    }
+
+    fn successors(&self, &(code, depth): &(u64, u32), _last: Option<u8>, out: &mut Vec<Edge<u8, (u64, u32)>>) {
+        if depth < self.depth {
+            out.extend(
+                (0..self.branching).map(|digit| Edge::new(digit as u8, (code * self.branching + digit, depth + 1), 1)),
+            );
+        }
+    }
+}

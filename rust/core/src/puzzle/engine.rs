@@ -1,6 +1,6 @@
 //! The generic engines by name, as every puzzle offers them.
 
-use crate::engines::{astar, bfs, bidirectional_bfs, ida_star, ida_star_with_table, iddfs};
+use crate::engines::{astar, bfs, bidirectional_bfs, ida_star_with_table, iddfs, parallel_ida_star};
 use crate::{Limits, Reversible, SearchResult};
 
 crate::choices! {
@@ -24,17 +24,18 @@ impl Engine {
     }
 
     /// Runs the engine; `table_entries` gives IDA* a transposition table of
-    /// learned bounds (0 for none).
-    pub fn run<P: Reversible>(
-        self,
-        problem: &P,
-        start: P::State,
-        limits: &Limits,
-        table_entries: usize,
-    ) -> SearchResult<P::Move> {
+    /// learned bounds (0 for none). IDA* without a table spreads over the
+    /// pool's threads when `limits.parallel` says so; the others, and IDA*
+    /// with a table (whose learned bounds one thread writes), run on one.
+    pub fn run<P>(self, problem: &P, start: P::State, limits: &Limits, table_entries: usize) -> SearchResult<P::Move>
+    where
+        P: Reversible + Sync,
+        P::State: Send + Sync,
+        P::Move: Send + Sync,
+    {
         match self {
             Engine::Ida if table_entries > 0 => ida_star_with_table(problem, start, limits, table_entries),
-            Engine::Ida => ida_star(problem, start, limits),
+            Engine::Ida => parallel_ida_star(problem, start, limits),
             Engine::Astar => astar(problem, start, limits),
             Engine::Iddfs => iddfs(problem, start, limits),
             Engine::Bfs => bfs(problem, start, limits),

@@ -149,6 +149,16 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     /// Solves one case.
     fn solve(&self, case: &Self::Case, engine: Self::Engine, limits: &Limits) -> Result<SearchResult<Self::Move>>;
 
+    /// A cheap guess at how long `engine` takes on a case (a heuristic
+    /// bound, say: the searches grow with it), for the order of a batch:
+    /// its cases start longest first, so that those left for the end,
+    /// when the other threads run out of work, are short ones. The
+    /// default, 0 for every case, keeps the input order (the answers are
+    /// in input order either way).
+    fn difficulty(&self, _case: &Self::Case, _engine: Self::Engine) -> u32 {
+        0
+    }
+
     /// The heuristic's value for a case (after a preparation for
     /// [`Purpose::LowerBound`]).
     fn lower_bound(&self, case: &Self::Case) -> Result<u32>;
@@ -172,12 +182,18 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
 /// puzzle's extra number (0 when it has none or the case is not solved).
 pub type Answer = (SearchResult<MoveCode>, u32);
 
-/// What a call gives besides its options: where to look for Ctrl-C and
-/// where to report progress.
+/// What a call gives besides its options: where to look for Ctrl-C,
+/// where to report progress, and whether one case may use every thread.
 #[derive(Clone, Copy, Default)]
 pub struct Hooks<'a> {
+    /// Polled during long work; `true` stops it.
     pub interrupt: Option<Interrupt<'a>>,
+    /// Told of the progress of long preparations.
     pub report: Option<Report<'a>>,
+    /// Whether the search of a single case (not a batch, whose cases share
+    /// the threads already) may spread over the threads of the current
+    /// rayon pool: [`Limits::parallel`].
+    pub parallel: bool,
 }
 
 /// What a call asks of its cases.
@@ -249,6 +265,7 @@ fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'s
         time_limit: options.seconds("time_limit")?,
         max_states: state_limit.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT)),
         interrupt: None,
+        parallel: false,
     };
     let puzzle = P::configure(&Settings { engine, heuristic, limits }, &mut options)?;
     options.finish(P::NAME)?;
@@ -314,7 +331,8 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         // The time limit counts the preparation, as the caller waited for it.
         let spent = self.started.elapsed();
         let time_limit = self.limits.time_limit.map(|limit| limit.saturating_sub(spent));
-        let limits = Limits { time_limit, interrupt: hooks.interrupt, ..self.limits };
+        let parallel = hooks.parallel && !self.batch;
+        let limits = Limits { time_limit, interrupt: hooks.interrupt, parallel, ..self.limits };
         let (puzzle, engine) = (&self.puzzle, self.engine);
         let solve_one = |case: &P::Case| {
             // A search polls the interrupt only every few thousand
@@ -333,7 +351,19 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         if !self.batch {
             return self.cases.iter().map(solve_one).collect();
         }
-        self.cases.par_iter().enumerate().map(|(index, case)| solve_one(case).map_err(|e| e.in_case(index))).collect()
+        let solve_case = |index: usize| solve_one(&self.cases[index]).map_err(|e| e.in_case(index));
+        let difficulties: Vec<u32> = self.cases.iter().map(|case| puzzle.difficulty(case, engine)).collect();
+        if difficulties.iter().all(|&d| d == 0) {
+            return (0..self.cases.len()).into_par_iter().map(solve_case).collect();
+        }
+        let mut order: Vec<usize> = (0..self.cases.len()).collect();
+        order.sort_by_key(|&index| std::cmp::Reverse(difficulties[index]));
+        // Handed out one at a time in that order (splitting the list, as an
+        // indexed parallel iterator does, would start one thread midway).
+        let mut solved: Vec<(usize, Result<Answer>)> =
+            order.iter().par_bridge().map(|&index| (index, solve_case(index))).collect();
+        solved.sort_unstable_by_key(|&(index, _)| index);
+        solved.into_iter().map(|(_, answer)| answer).collect()
     }
 
     fn lower_bounds(&self) -> Result<Vec<u32>> {

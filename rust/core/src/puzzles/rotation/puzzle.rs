@@ -7,7 +7,7 @@ use super::table::table_is_loaded;
 use super::{
     cells_holding, centre_value, pack, shared_table, unpack, CentreTable, Move, RotationGame, TableSolution, CELLS,
 };
-use crate::engines::{astar, bfs, ida_star, iddfs};
+use crate::engines::{astar, bfs, iddfs, parallel_ida_star};
 use crate::puzzle::{self, Engine, MoveCode, Options, Purpose, Puzzle, Report, Settings};
 use crate::{Edge, Error, Limits, Outcome, Problem, Result, SearchResult};
 
@@ -101,7 +101,7 @@ impl Rotation {
         (1..=3).map(move |value| cells_holding(board, value).count_ones() as usize).filter(|&cells| cells >= 8)
     }
 
-    fn search<P: Problem<State = u64, Move = Move>>(
+    fn search<P: Problem<State = u64, Move = Move> + Sync>(
         solver: Solver,
         problem: &P,
         board: u64,
@@ -119,7 +119,7 @@ impl Rotation {
                     _ => result,
                 }
             }
-            Solver::Ida => ida_star(problem, board, limits),
+            Solver::Ida => parallel_ida_star(problem, board, limits),
             Solver::Astar => astar(problem, board, limits),
             Solver::Iddfs => iddfs(problem, board, limits),
             Solver::Bfs => bfs(problem, board, limits),
@@ -203,6 +203,17 @@ impl Puzzle for Rotation {
         match self.heuristic {
             Heuristic::Centre => Self::search(solver, &RotationGame, *board, limits),
             Heuristic::Table => Self::search(solver, &TableGuided { tables: &self.tables }, *board, limits),
+        }
+    }
+
+    /// The heuristic's bound (the centre tables' when they are loaded):
+    /// the searches grow steeply with it. The table solver answers at once.
+    fn difficulty(&self, board: &u64, solver: Solver) -> u32 {
+        let loaded = Self::table_sizes(*board).all(|cells| self.tables[cells].is_some());
+        match solver {
+            Solver::Table => 0,
+            _ if self.heuristic == Heuristic::Table && loaded => table_bound(&self.tables, *board),
+            _ => RotationGame::centre_bound(*board),
         }
     }
 

@@ -8,16 +8,22 @@
 //! heuristic is carried down the recursion and updated for the one tile
 //! that moved, a child is priced before it is entered, and the move that
 //! undoes the last one is never tried.
+//!
+//! With [`Limits::parallel`] the large iterations are cut into subtrees
+//! and spread over the threads of the pool, as the generic engine does
+//! (see `engines::parallel`); the answer stays the serial search's.
 
 use super::board::{Dir, Geometry, MAX_CELLS, NONE};
+use crate::engines::parallel::{self, Ended, Tally};
 use crate::limits::Budget;
 use crate::{Limits, Outcome, SearchResult};
 
 /// A heuristic kept up to date move by move.
 pub trait Incremental: Sync {
     /// Whatever the heuristic keeps besides its value (per-line conflicts,
-    /// per-pattern values, ...), carried down the recursion by copy.
-    type Acc: Copy;
+    /// per-pattern values, ...), carried down the recursion by copy (and
+    /// handed to other threads with the subtrees of a parallel search).
+    type Acc: Copy + Send + Sync;
 
     /// The value of a whole board (`board[cell] = tile`, `pos[tile] =
     /// cell`) and what to carry.
@@ -52,6 +58,21 @@ pub trait Incremental: Sync {
     ) -> (u32, Self::Acc);
 }
 
+/// A board within the bound where a search may start, with the serial
+/// search's path to it.
+#[derive(Clone)]
+struct Subtree<A> {
+    board: [u8; MAX_CELLS],
+    pos: [u8; MAX_CELLS],
+    blank: usize,
+    g: u32,
+    h: u32,
+    acc: A,
+    /// The move that led to it (4 for none).
+    last: usize,
+    path: Vec<Dir>,
+}
+
 struct Search<'a, H: Incremental> {
     heuristic: &'a H,
     neighbours: [[u8; 4]; MAX_CELLS],
@@ -62,6 +83,10 @@ struct Search<'a, H: Incremental> {
     bound: u32,
     next_bound: u32,
     stopped: Option<Outcome>,
+    /// While a frontier is cut: the depth at which boards within the bound
+    /// are collected as subtrees instead of being searched.
+    cutoff: u32,
+    collected: Vec<Subtree<H::Acc>>,
 }
 
 impl<H: Incremental> Search<'_, H> {
@@ -92,7 +117,12 @@ impl<H: Incremental> Search<'_, H> {
                 self.path.push(Dir::from_index(dir));
                 // With every tile counted, h is 0 on the goal only; the
                 // bound was tested first, so this goal is optimal.
-                if child_h == 0 || self.dfs(cell, g + 1, child_h, child_acc, dir) {
+                if child_h == 0 {
+                    return true;
+                }
+                if g + 1 == self.cutoff {
+                    self.collect(cell, g + 1, child_h, child_acc, dir);
+                } else if self.dfs(cell, g + 1, child_h, child_acc, dir) {
                     return true;
                 }
                 self.path.pop();
@@ -105,6 +135,116 @@ impl<H: Incremental> Search<'_, H> {
             self.pos[0] = blank as u8;
         }
         false
+    }
+
+    #[cold]
+    fn collect(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) {
+        let (board, pos, path) = (self.board, self.pos, self.path.clone());
+        self.collected.push(Subtree { board, pos, blank, g, h, acc, last, path });
+    }
+
+    /// Searches below `subtree` within the bound: true when a goal was
+    /// found (the subtree's own board, or one below it; `path` leads there)
+    /// or a limit stopped the search.
+    fn search_below(&mut self, subtree: &Subtree<H::Acc>) -> bool {
+        (self.board, self.pos) = (subtree.board, subtree.pos);
+        self.path.clone_from(&subtree.path);
+        subtree.h == 0 || self.dfs(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.last)
+    }
+
+    /// The subtrees at the shallowest depth that gives at least `wanted` of
+    /// them (or at [`parallel::MAX_FRONTIER_DEPTH`]), in the order the
+    /// serial search enters them, found one level deeper at a time, so
+    /// that each board above them is expanded once, as in the serial
+    /// search; a goal above that depth ends the frontier (`path` is then
+    /// its path, and the last subtree is the goal). `None`: a limit stopped
+    /// the cutting (`stopped` says which).
+    fn frontier(&mut self, root: Subtree<H::Acc>, wanted: usize) -> Option<Vec<Subtree<H::Acc>>> {
+        let mut frontier = vec![root];
+        for depth in 1..=parallel::MAX_FRONTIER_DEPTH as u32 {
+            if frontier.len() >= wanted || frontier.is_empty() {
+                break;
+            }
+            self.cutoff = depth;
+            let mut deeper = Vec::new();
+            let mut found = false;
+            for subtree in &frontier {
+                found = self.search_below(subtree);
+                deeper.append(&mut self.collected);
+                if found {
+                    break;
+                }
+            }
+            if self.stopped.is_some() {
+                return None;
+            }
+            if found {
+                // The goal as a subtree of its own: one a search below
+                // finds at once.
+                let path = std::mem::take(&mut self.path);
+                let g = path.len() as u32;
+                deeper.push(Subtree { h: 0, g, last: 4, path, ..frontier[0].clone() });
+                frontier = deeper;
+                break;
+            }
+            frontier = deeper;
+        }
+        self.cutoff = u32::MAX;
+        Some(frontier)
+    }
+}
+
+impl<H: Incremental> Search<'_, H> {
+    /// One pass within the bound on `threads` threads: true when a goal was
+    /// found (`path` leads there) or a limit stopped the search.
+    fn parallel_pass(&mut self, root: Subtree<H::Acc>, threads: usize) -> bool {
+        let Some(frontier) = self.frontier(root, threads * parallel::SUBTREES_PER_THREAD) else {
+            return true;
+        };
+        let shared = self.budget.shared();
+        let main = &*self;
+        let sweep = parallel::search_in_order(&frontier, &shared, threads, || Search {
+            budget: Budget::worker(&main.budget, &shared),
+            path: Vec::new(),
+            collected: Vec::new(),
+            ..*main
+        });
+        let Tally { expanded, generated, next_bound, .. } = sweep.tally;
+        self.budget.absorb(expanded, generated);
+        self.next_bound = self.next_bound.min(next_bound);
+        self.stopped = sweep.stopped;
+        match sweep.found {
+            Some(path) => {
+                self.path = path;
+                true
+            }
+            None => self.stopped.is_some(),
+        }
+    }
+}
+
+impl<H: Incremental> parallel::Worker for Search<'_, H> {
+    type Subtree = Subtree<H::Acc>;
+    type Answer = Vec<Dir>;
+
+    fn search(&mut self, index: usize, subtree: &Subtree<H::Acc>) -> Ended<Vec<Dir>> {
+        self.budget.subtree = index;
+        if !self.search_below(subtree) {
+            Ended::Exhausted
+        } else if self.stopped.is_some() {
+            Ended::Stopped
+        } else {
+            Ended::Found(std::mem::take(&mut self.path))
+        }
+    }
+
+    fn tally(&self) -> Tally {
+        Tally {
+            expanded: self.budget.expanded,
+            generated: self.budget.generated,
+            next_bound: self.next_bound,
+            beyond_range: false,
+        }
     }
 }
 
@@ -129,6 +269,8 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
         bound: h,
         next_bound: u32::MAX,
         stopped: None,
+        cutoff: u32::MAX,
+        collected: Vec::new(),
     };
     let mut iterations = Vec::new();
     if h == 0 {
@@ -136,6 +278,9 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
         iterations.push(search.budget.since(search.budget.mark(0)));
         return SearchResult::solved(0, Vec::new(), search.budget.stats(iterations));
     }
+    let root = Subtree { board, pos, blank, g: 0, h, acc, last: 4, path: Vec::new() };
+    let threads = parallel::threads_for(limits);
+    let mut last_expanded = 0;
     loop {
         let bound = search.bound;
         if !limits.cost_allowed(bound) {
@@ -143,8 +288,14 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
         }
         let mark = search.budget.mark(bound);
         search.next_bound = u32::MAX;
-        let done = search.dfs(blank, 0, h, acc, 4);
-        iterations.push(search.budget.since(mark));
+        let done = if threads > 1 && last_expanded >= parallel::PARALLEL_AFTER_EXPANSIONS {
+            search.parallel_pass(root.clone(), threads)
+        } else {
+            search.search_below(&root)
+        };
+        let iteration = search.budget.since(mark);
+        last_expanded = iteration.expanded;
+        iterations.push(iteration);
         if let Some(outcome) = search.stopped {
             return search.budget.unsolved(outcome, Some(bound), iterations);
         }

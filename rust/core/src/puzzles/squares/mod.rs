@@ -27,7 +27,7 @@ pub use hitting_set::{Branching, Techniques};
 pub use puzzle::{read_case, Case, Squares};
 pub use seed::SeedSquares;
 
-use crate::engines::ida_star;
+use crate::engines::parallel_ida_star;
 use crate::{Limits, Result, SearchResult};
 
 crate::choices! {
@@ -110,7 +110,7 @@ fn solve_ida<const W: usize>(
 ) -> SearchResult<u32> {
     let problem = SeedSquares::<W>::new(grid, heuristic);
     let start = StickSet::from_sticks(removed.iter().copied());
-    let result = ida_star(&problem, start, limits);
+    let result = parallel_ida_star(&problem, start, limits);
     // A set of sticks: their order is the search's, not the answer's.
     let mut path: Vec<u32> = result.path.iter().map(|&s| u32::from(s) + 1).collect();
     path.sort_unstable();

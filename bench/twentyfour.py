@@ -1,0 +1,122 @@
+"""24-puzzle benchmark: Korf and Felner's 50 instances, easiest first, within a
+time budget.
+
+The instances (``../shared/data/korf24.txt``, blank-first goal) are solved
+in order of their published optimal lengths (Korf and Felner 2002, "Disjoint
+pattern database heuristics", Artificial Intelligence 134; the shortest are
+#25, 81 moves, #40, 82, and #29, 88, numbering from 1 in the file), with the
+6-6-6-6 databases and their reflected lookup, on every core (``--threads``),
+until the budget (``--budget SECONDS``, solving only) is spent: the
+instance that would overrun it is stopped by its time limit and reported as
+such. Per instance: the published length, ours, nodes expanded and
+generated, the node rate and the time. A length that differs from the
+published one ends the run with an error.
+
+The databases are built (or loaded from the cache, ``--cache-dir``) before
+the clock starts, and that is timed on its own. ``--heuristic`` picks
+another heuristic (``linear-conflict`` tries the script without databases).
+
+Run ``python bench/twentyfour.py --help`` for the options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from idastar import Outcome, sliding
+
+INSTANCES = Path(__file__).resolve().parents[2] / "shared" / "data" / "korf24.txt"
+
+#: The optimal lengths of the 50 instances in file order, as Korf and Felner
+#: (2002) published them.
+PUBLISHED_LENGTHS = (
+    95, 96, 97, 98, 100, 101, 104, 108, 113, 114,
+    106, 109, 101, 111, 103, 96, 109, 110, 106, 92,
+    103, 95, 104, 107, 81, 105, 99, 98, 88, 92,
+    99, 97, 106, 102, 98, 90, 100, 96, 104, 82,
+    106, 108, 104, 93, 101, 100, 92, 107, 100, 113,
+)  # fmt: skip
+
+
+def instances() -> list[list[int]]:
+    lines = [line for line in INSTANCES.read_text().splitlines() if line.strip()]
+    boards = [[int(word) for word in line.split()] for line in lines]
+    if len(boards) != len(PUBLISHED_LENGTHS):
+        sys.exit(f"{INSTANCES}: {len(boards)} instances, expected {len(PUBLISHED_LENGTHS)}")
+    return boards
+
+
+def by_difficulty(count: int) -> list[int]:
+    """Instance numbers (from 1), shortest published solution first (file order among equals)."""
+    return sorted(range(1, count + 1), key=lambda number: (PUBLISHED_LENGTHS[number - 1], number))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--budget", type=float, default=180.0, help="seconds of solving (default 180)"
+    )
+    parser.add_argument("--threads", type=int, default=None, help="cores per search (default: all)")
+    parser.add_argument("--heuristic", default="pdb", choices=sliding.HEURISTICS)
+    parser.add_argument("--patterns", default="6-6-6-6", help="with --heuristic pdb")
+    parser.add_argument("--cache-dir", type=Path, default=None, help="where the databases are kept")
+    parser.add_argument(
+        "--instances", type=int, nargs="*", help="these instance numbers (from 1), in this order"
+    )
+    args = parser.parse_args()
+    boards = instances()
+    order = args.instances or by_difficulty(len(boards))
+    options: dict[str, Any] = {"width": 5, "height": 5, "goal": "blank-first"}
+    options["heuristic"] = args.heuristic
+    if args.heuristic == "pdb":
+        options["patterns"] = args.patterns
+        options["cache_dir"] = args.cache_dir
+    print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, threads={args.threads}")
+    began = time.perf_counter()
+    sliding.lower_bound(boards[order[0] - 1], **options)
+    print(f"databases ready in {time.perf_counter() - began:.1f} s ({args.heuristic})")
+    print(
+        f"{'#':>3} {'published':>9} {'length':>6} {'expanded':>16} {'generated':>16}"
+        f" {'nodes/s':>12} {'seconds':>9}"
+    )
+    spent = 0.0
+    solved = 0
+    for number in order:
+        left = args.budget - spent
+        if left <= 0:
+            break
+        board = boards[number - 1]
+        began = time.perf_counter()
+        result = sliding.solve(board, threads=args.threads, time_limit=left, **options)
+        seconds = time.perf_counter() - began
+        spent += seconds
+        generated = result.stats.generated
+        published = PUBLISHED_LENGTHS[number - 1]
+        length = "-" if result.cost is None else str(result.cost)
+        print(
+            f"{number:3d} {published:9d} {length:>6} {result.stats.expanded:16,d} {generated:16,d}"
+            f" {generated / max(seconds, 1e-9):12,.0f} {seconds:9.2f}"
+            + ("" if result.outcome is Outcome.SOLVED else f"  {result.outcome.value}"),
+            flush=True,
+        )
+        if result.outcome is not Outcome.SOLVED:
+            break
+        if result.cost != published:
+            sys.exit(f"instance {number}: length {result.cost}, published {published}")
+        if not sliding.is_solved(
+            sliding.replay(board, result.path, width=5, height=5), goal="blank-first"
+        ):
+            sys.exit(f"instance {number}: the path does not reach the goal")
+        solved += 1
+    print(
+        f"{solved} of {len(order)} instances solved in {spent:.1f} s (budget {args.budget:.0f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
