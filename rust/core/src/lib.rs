@@ -20,6 +20,7 @@
 //! ```
 
 pub mod cache;
+pub mod cpu;
 pub mod engines;
 mod error;
 mod limits;

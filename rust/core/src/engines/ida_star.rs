@@ -103,7 +103,12 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             }
             let mark = self.budget.mark(bound);
             self.next_bound = u32::MAX;
-            let pass = self.search(start, start_h, bound);
+            let pass = if crate::cpu::has_x86_64_v2() {
+                // SAFETY: the processor has x86-64-v2.
+                unsafe { self.search_v2(start, start_h, bound) }
+            } else {
+                self.search(start, start_h, bound)
+            };
             iterations.push(self.budget.since(mark));
             match pass {
                 Pass::Found => {
@@ -129,8 +134,18 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         self.beyond_range |= f == u32::MAX;
     }
 
+    /// [`Self::search`] compiled for x86-64-v2 (see [`crate::cpu`]).
+    ///
+    /// # Safety
+    /// The processor must have x86-64-v2 ([`crate::cpu::has_x86_64_v2`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2"))]
+    unsafe fn search_v2(&mut self, start: P::State, start_h: u32, bound: u32) -> Pass {
+        self.search(start, start_h, bound)
+    }
+
     /// One depth-first pass from `start` within `bound`. On `Found`,
     /// `moves` is the path.
+    #[inline(always)]
     fn search(&mut self, start: P::State, start_h: u32, bound: u32) -> Pass {
         if let Some(pass) = self.enter(start, 0, start_h, bound, None) {
             return pass;

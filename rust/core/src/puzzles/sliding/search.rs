@@ -67,8 +67,10 @@ struct Search<'a, H: Incremental> {
 impl<H: Incremental> Search<'_, H> {
     /// Searches below the board (whose blank is on `blank`, reached by move
     /// `last`, 4 for none) with `g + h <= bound` already checked. True when
-    /// a goal was found or a limit stopped the search.
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    /// a goal was found or a limit stopped the search. `V2`: recurse into
+    /// the copy compiled for x86-64-v2 (see [`crate::cpu`]).
+    #[inline(always)]
+    fn dfs<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
         if let Some(outcome) = self.budget.expand() {
             self.stopped = Some(outcome);
             return true;
@@ -92,7 +94,7 @@ impl<H: Incremental> Search<'_, H> {
                 self.path.push(Dir::from_index(dir));
                 // With every tile counted, h is 0 on the goal only; the
                 // bound was tested first, so this goal is optimal.
-                if child_h == 0 || self.dfs(cell, g + 1, child_h, child_acc, dir) {
+                if child_h == 0 || self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
                     return true;
                 }
                 self.path.pop();
@@ -105,6 +107,27 @@ impl<H: Incremental> Search<'_, H> {
             self.pos[0] = blank as u8;
         }
         false
+    }
+
+    /// [`Search::dfs`], compiled for x86-64-v2 when `V2` is set.
+    #[inline(always)]
+    fn descend<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        if V2 {
+            // SAFETY: `ida` sets V2 only where the processor has x86-64-v2.
+            return unsafe { self.dfs_v2(blank, g, h, acc, last) };
+        }
+        self.dfs_portable(blank, g, h, acc, last)
+    }
+
+    fn dfs_portable(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        self.dfs::<false>(blank, g, h, acc, last)
+    }
+
+    /// # Safety
+    /// The processor must have x86-64-v2 ([`crate::cpu::has_x86_64_v2`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2"))]
+    unsafe fn dfs_v2(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        self.dfs::<true>(blank, g, h, acc, last)
     }
 }
 
@@ -143,7 +166,11 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
         }
         let mark = search.budget.mark(bound);
         search.next_bound = u32::MAX;
-        let done = search.dfs(blank, 0, h, acc, 4);
+        let done = if crate::cpu::has_x86_64_v2() {
+            search.descend::<true>(blank, 0, h, acc, 4)
+        } else {
+            search.descend::<false>(blank, 0, h, acc, 4)
+        };
         iterations.push(search.budget.since(mark));
         if let Some(outcome) = search.stopped {
             return search.budget.unsolved(outcome, Some(bound), iterations);
