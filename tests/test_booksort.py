@@ -75,7 +75,9 @@ def replay(books: Sequence[int], path: Sequence[tuple[int, int, int]]) -> tuple[
     return shelf
 
 
-def assert_sorts(books: Sequence[int], result: idastar.Solution, cost: int) -> None:
+def assert_sorts(
+    books: Sequence[int], result: idastar.Solution[idastar.booksort.BlockMove], cost: int
+) -> None:
     """Solved optimally: the path has ``cost`` moves and sorts the shelf."""
     assert result.outcome is Outcome.SOLVED
     assert result.solved

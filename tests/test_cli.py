@@ -26,13 +26,15 @@ from conftest import run_cli, run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import idastar
 from idastar import InvalidPuzzle, booksort
 from idastar._judge import JudgeInputError, Tokens
 from idastar.cli import PUZZLES, main, sample_text
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "booksort.in"
-SAMPLE_OUT = ROOT / "python" / "idastar" / "data" / "booksort.out"
+#: The installed package's samples (the source tree's in a development install).
+DATA = Path(idastar.__file__).parent / "data"
+SAMPLE_IN = DATA / "booksort.in"
+SAMPLE_OUT = DATA / "booksort.out"
 SEED_TIMEOUT = 60
 
 Shelf = tuple[int, ...]
