@@ -19,6 +19,8 @@
 //! assert_eq!(result.cost, Some(2));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod cache;
 pub mod cpu;
 pub mod engines;
