@@ -128,7 +128,7 @@ def main() -> None:
         default="pdb:6-6-3,pdb:5-5-5,linear-conflict",
         help="comma-separated: pdb:NAME, linear-conflict, manhattan (default "
         "pdb:6-6-3,pdb:5-5-5,linear-conflict; manhattan takes minutes, pdb:7-8 "
-        "a couple of minutes to build)",
+        "minutes to build: README's pattern-database table)",
     )
     parser.add_argument("--judge-boards", type=int, default=10, help="boards for the judge run")
     parser.add_argument("--rate-instances", type=int, default=3, help="instances for the node rate")

@@ -79,7 +79,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         default=None,
         help="the pattern-database partition: 5-5-5, 6-6-3 (default), 7-8 "
-        "(7-8 takes minutes and 1.6 GB of memory to build once, then solves fastest) "
+        "(7-8 solves fastest but builds once for minutes in over a GB of memory: "
+        "README's pattern-database table has the figures) "
         "or any sizes a-b-... of at most 8 tiles each",
     )
     parser.add_argument(
