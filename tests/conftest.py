@@ -17,8 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """With IDASTAR_TEST_INSTALLED set (CI's run against the wheel), the
-    package under test must be an installed one, not a source tree's."""
+    """Registers the ``slow`` marker (here, not in pyproject.toml, so that a
+    copy of the tests outside the source tree knows it too). With
+    IDASTAR_TEST_INSTALLED set (CI's run against the wheel), the package
+    under test must be an installed one, not a source tree's."""
+    config.addinivalue_line(
+        "markers", "slow: among the few slowest tests (left out of the quick runs: -m 'not slow')"
+    )
     if os.environ.get("IDASTAR_TEST_INSTALLED"):
         import idastar
 
