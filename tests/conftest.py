@@ -15,6 +15,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Registers the ``slow`` marker (here, not in pyproject.toml, so that a
+    copy of the tests outside the source tree knows it too). With
+    IDASTAR_TEST_INSTALLED set (CI's run against the wheel), the package
+    under test must be an installed one, not a source tree's."""
+    config.addinivalue_line(
+        "markers", "slow: among the few slowest tests (left out of the quick runs: -m 'not slow')"
+    )
+    if os.environ.get("IDASTAR_TEST_INSTALLED"):
+        import idastar
+
+        where = Path(idastar.__file__).resolve()
+        if "site-packages" not in where.parts:
+            raise pytest.UsageError(f"idastar was imported from {where}, not from site-packages")
+
+
 #: Runs a compiled judge program on an input text and returns its output.
 SeedRunner = Callable[[str], str]
 

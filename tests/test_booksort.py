@@ -75,7 +75,9 @@ def replay(books: Sequence[int], path: Sequence[tuple[int, int, int]]) -> tuple[
     return shelf
 
 
-def assert_sorts(books: Sequence[int], result: idastar.Solution, cost: int) -> None:
+def assert_sorts(
+    books: Sequence[int], result: idastar.Solution[idastar.booksort.BlockMove], cost: int
+) -> None:
     """Solved optimally: the path has ``cost`` moves and sorts the shelf."""
     assert result.outcome is Outcome.SOLVED
     assert result.solved
@@ -480,6 +482,7 @@ def test_engines_that_store_states_get_the_default_state_limit(engine: booksort.
     assert booksort.solve(SIXTEEN).outcome is Outcome.SOLVED
 
 
+@pytest.mark.slow
 def test_a_breadth_first_search_of_16_books_stops_at_the_default_state_limit() -> None:
     """It grew past 2.7 GB before there was a default; now it stops at 20
     million states (some 20 seconds, about 1.4 GB)."""

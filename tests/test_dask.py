@@ -76,7 +76,7 @@ def test_solutions_and_errors_come_back_whole(client: object) -> None:
 def test_what_crosses_processes_pickles() -> None:
     solver = functools.partial(rotation.solve_many, arrays=True, engine="ida")
     again = pickle.loads(pickle.dumps(solver))
-    np.testing.assert_array_equal(again(boards(5, 4)).costs, solver(boards(5, 4)).costs)
+    np.testing.assert_array_equal(again(boards(5, 4)).costs, solver(boards(5, 4)).costs)  # type: ignore[attr-defined]
     for function in (
         booksort.solve,
         booksort.solve_many,

@@ -162,7 +162,7 @@ def odd_arrays(draw: st.DrawFn, rows: list[list[Any]]) -> Any:
         dtype = draw(st.sampled_from(DTYPES))
         elements = st.booleans() if dtype is np.bool_ else st.integers(0, 30)
         if np.dtype(dtype).kind == "f":
-            elements = st.floats(allow_nan=True, allow_infinity=True, width=32)
+            elements = st.floats(allow_nan=True, allow_infinity=True, width=32)  # type: ignore[assignment]
         shape = hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5)
         return draw(hnp.arrays(dtype, shape, elements=elements))
     try:
@@ -493,7 +493,7 @@ def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
     }
     stored = {"state_limit": maybe(draw, st.one_of(st.none(), st.integers(0, 10**4)))}
     goal_state = draw(st.one_of(st.just(goal), odd))
-    return draw(
+    return draw(  # type: ignore[no-any-return]
         st.sampled_from(
             [
                 lambda: search.ida_star(start, successors, heuristic, is_goal, **limits_),

@@ -277,7 +277,7 @@ COMMANDS = {
             ["--progress"],
         ],
         rotation_cases,
-        lambda boards: [str(v) for board in boards for v in board] + ["0"],
+        lambda boards: [str(v) for board in boards for v in board] + ["0"],  # type: ignore[attr-defined]
         lambda board, flags: "ida" not in flags or rotation.solve_many([board])[0].cost <= 9,
         rotation_reference,
     ),
@@ -295,16 +295,16 @@ COMMANDS = {
             ["--progress"],
         ],
         squares_cases,
-        counted(lambda grid: [str(grid[0]), str(len(grid[1])), *map(str, grid[1])]),
-        lambda grid, flags: grid[0] <= (5 if "ida" in flags else 7),
-        lambda grid, _: [str(reference.squares.distance(grid))] if grid[0] <= 3 else None,
+        counted(lambda grid: [str(grid[0]), str(len(grid[1])), *map(str, grid[1])]),  # type: ignore[index]
+        lambda grid, flags: grid[0] <= (5 if "ida" in flags else 7),  # type: ignore[index]
+        lambda grid, _: [str(reference.squares.distance(grid))] if grid[0] <= 3 else None,  # type: ignore[index]
     ),
     "fifteen": Command(
         "fifteen",
         st.none(),  # drawn per goal, below
         FIFTEEN_FLAGS,
         fifteen_cases,
-        lambda boards: [str(t) for tiles in boards for t in tiles],
+        lambda boards: [str(t) for tiles in boards for t in tiles],  # type: ignore[attr-defined]
         lambda tiles, flags: reference.sliding.manhattan(tiles, fifteen_goal(flags), 4) <= 16,
         fifteen_reference,
     ),

@@ -57,7 +57,7 @@ def test_every_function_of_the_core_is_under_the_net() -> None:
     for name in functions:
         function = getattr(_core, name)
         assert isinstance(function, types.FunctionType), name
-        assert isinstance(function.__wrapped__, types.BuiltinFunctionType), name
+        assert isinstance(function.__wrapped__, types.BuiltinFunctionType), name  # type: ignore[attr-defined]
 
 
 def test_a_panic_inside_a_callback_propagates_as_an_internal_error() -> None:

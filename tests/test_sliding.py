@@ -43,9 +43,10 @@ HEURISTICS: list[dict[str, object]] = [
     {"heuristic": "pdb", "patterns": SMALL, "dual": True},
     {"heuristic": "pdb", "patterns": SMALL, "dual": True, "reflect": False},
 ]
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "fifteen.in"
-SAMPLE_OUT = ROOT / "python" / "idastar" / "data" / "fifteen.out"
+#: The installed package's samples (the source tree's in a development install).
+DATA = Path(idastar.__file__).parent / "data"
+SAMPLE_IN = DATA / "fifteen.in"
+SAMPLE_OUT = DATA / "fifteen.out"
 
 
 def walk(width: int, height: int, steps: int, rng: random.Random, goal: Sequence[int]) -> list[int]:

@@ -29,9 +29,10 @@ from idastar import InvalidPuzzle, Outcome, squares
 from idastar.cli import main
 from idastar.reference import squares as reference
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE_IN = ROOT / "python" / "idastar" / "data" / "squares.in"
-SAMPLE_OUT = ROOT / "python" / "idastar" / "data" / "squares.out"
+#: The installed package's samples (the source tree's in a development install).
+DATA = Path(idastar.__file__).parent / "data"
+SAMPLE_IN = DATA / "squares.in"
+SAMPLE_OUT = DATA / "squares.out"
 
 #: Full n x n grids, n = 1..10: each confirmed by HiGHS as a 0/1 program
 #: (test_full_grids_match_the_integer_program re-checks n <= 7 every run).
@@ -376,7 +377,7 @@ def integer_program_minimum(n: int, removed: Sequence[int]) -> int:
         bounds=optimize.Bounds(0, [0 if s in gone else 1 for s in range(1, total + 1)]),
     )
     assert result.status == 0, result.message
-    return round(result.fun)
+    return round(result.fun)  # type: ignore[no-any-return]
 
 
 def test_random_grids_match_the_integer_program() -> None:

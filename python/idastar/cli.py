@@ -16,12 +16,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 from . import __version__
 from ._core import MAX_THREADS, InvalidPuzzle
 from ._judge import JudgeInputError, Tokens
-from .commands import PUZZLES, Puzzle, _pictures, _plot, emit, sample_text
+from .commands import PUZZLES, Puzzle, _pictures, _plot, emit, sample_text, shipped_inputs
 
 __all__ = [
     "EXIT_BROKEN_PIPE",
@@ -60,6 +60,7 @@ example:
   2
   3
   $ idastar demo          # the built-in samples, with moves and timings
+  $ idastar rotation @rotation   # a shipped input (see "shipped inputs" below)
   $ printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' | idastar fifteen
   8
   $ idastar booksort -h   # the input format and the options"""
@@ -72,9 +73,15 @@ def _epilog() -> str:
         f"  {name:<{width}}  {puzzle.summary}\n{pad}" + f"\n{pad}".join(puzzle.formats.splitlines())
         for name, puzzle in PUZZLES.items()
     )
+    shipped = ", ".join(f"@{name}" for name in shipped_inputs())
     return f"""\
 puzzles:
 {puzzles}
+
+shipped inputs:
+  A FILE (or --batch FILE) written @NAME is an input shipped with idastar:
+  {shipped}: each puzzle's sample, and
+  @korf100, Korf's 100 15-puzzle instances (with --goal blank-first --batch).
 
 exit status:
   0    every case answered
@@ -106,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
             nargs="?",
             default="-",
             metavar="FILE",
-            help="the judge input; standard input when omitted or '-'",
+            help="the judge input; standard input when omitted or '-'; @NAME for an "
+            "input shipped with idastar (see `idastar --help`)",
         )
         puzzle.configure(sub)
         _plot.add_option(sub)
@@ -186,6 +194,14 @@ def _run_puzzle(args: argparse.Namespace) -> int:
         if stream is None:
             return _fail(puzzle.name, f"{source}: cannot read: standard input is closed")
         close = False
+    elif path.startswith("@"):
+        source = path
+        shipped = shipped_inputs()
+        if path[1:] not in shipped:
+            names = ", ".join(f"@{name}" for name in shipped)
+            return _fail(puzzle.name, f"{path}: no such shipped input; there are {names}")
+        # Traversable.open is typed IO[bytes]: a file in the installed package.
+        stream, close = cast("BinaryIO", shipped[path[1:]].open("rb")), True
     else:
         source = path
         try:
@@ -239,9 +255,13 @@ def _quiet_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``idastar`` command with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:  # what someone trying the command first types
+        _parser().print_help()
+        return EXIT_OK
     try:
         try:
-            args = _parser().parse_args(argv)
+            args = _parser().parse_args(arguments)
         except SystemExit as exit:  # --help, --version and usage errors
             return (
                 exit.code

@@ -19,6 +19,8 @@ from .._judge import JudgeInputError, Tokens
 from . import _pictures
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from .._results import Solution
 
 S = TypeVar("S", bound="Solution[Any]")
@@ -59,6 +61,20 @@ def sample_text(name: str, suffix: str) -> str:
     from importlib import resources
 
     return (resources.files("idastar") / "data" / f"{name}.{suffix}").read_text(encoding="utf-8")
+
+
+#: The suffixes of the shipped inputs that ``@NAME`` names (``.out`` files
+#: are expected outputs, not inputs).
+SHIPPED_SUFFIXES = (".in", ".txt")
+
+
+def shipped_inputs() -> dict[str, Traversable]:
+    """The inputs shipped in ``data/``, by the name ``@NAME`` gives them."""
+    from importlib import resources
+
+    files = (resources.files("idastar") / "data").iterdir()
+    found = {f.name.rsplit(".", 1)[0]: f for f in files if f.name.endswith(SHIPPED_SUFFIXES)}
+    return dict(sorted(found.items()))
 
 
 #: The most cases a judge input may announce: the judge programs read T into an int.

@@ -30,6 +30,7 @@ pub enum Error {
     Stopped(Outcome),
 }
 
+/// The crate's result: [`enum@Error`] unless said otherwise.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {

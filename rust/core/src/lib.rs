@@ -19,7 +19,10 @@
 //! assert_eq!(result.cost, Some(2));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod cache;
+pub mod cpu;
 pub mod engines;
 mod error;
 mod limits;

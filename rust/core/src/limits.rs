@@ -48,26 +48,31 @@ impl std::fmt::Debug for Limits<'_> {
 }
 
 impl<'a> Limits<'a> {
+    /// These limits with the largest cost a solution may have.
     pub fn with_max_cost(mut self, max_cost: u32) -> Self {
         self.max_cost = Some(max_cost);
         self
     }
 
+    /// These limits with the most nodes a search may expand.
     pub fn with_max_nodes(mut self, max_nodes: u64) -> Self {
         self.max_nodes = Some(max_nodes);
         self
     }
 
+    /// These limits with the longest a call may run, table builds included.
     pub fn with_time_limit(mut self, time_limit: Duration) -> Self {
         self.time_limit = Some(time_limit);
         self
     }
 
+    /// These limits with the most states an engine may store.
     pub fn with_max_states(mut self, max_states: usize) -> Self {
         self.max_states = Some(max_states);
         self
     }
 
+    /// These limits with an interrupt to poll (Ctrl-C, say).
     pub fn with_interrupt(mut self, interrupt: Interrupt<'a>) -> Self {
         self.interrupt = Some(interrupt);
         self

@@ -4,8 +4,11 @@ use std::hash::Hash;
 /// One move out of a state: the move, the state it leads to and its cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Edge<M, S> {
+    /// The move taken.
     pub mv: M,
+    /// The state it leads to.
     pub state: S,
+    /// What the move costs.
     pub cost: u32,
     /// The heuristic of `state`, when the problem computed it along with
     /// the move (often far cheaper from the parent's analysis than from
@@ -14,6 +17,7 @@ pub struct Edge<M, S> {
 }
 
 impl<M, S> Edge<M, S> {
+    /// An edge without a heuristic value; the engine computes it if it needs one.
     pub fn new(mv: M, state: S, cost: u32) -> Self {
         Edge { mv, state, cost, h: None }
     }
@@ -34,7 +38,9 @@ pub(crate) const DEFAULT_EXPANSIONS_PER_CHECK: u64 = 1 << 12;
 /// into bits), so engines can keep whole paths and frontiers without
 /// allocating per node.
 pub trait Problem {
+    /// A node of the search: small and `Copy`, packed into integers where it can be.
     type State: Copy + Eq + Hash + Debug;
+    /// What leads from one state to the next; solutions are paths of moves.
     type Move: Copy + Eq + Debug;
 
     /// Whether depth-first engines (IDA*, IDDFS) should skip a successor
@@ -59,6 +65,7 @@ pub trait Problem {
     /// any time) asks for 1, so that limits hold to within one expansion.
     const EXPANSIONS_PER_CHECK: u64 = DEFAULT_EXPANSIONS_PER_CHECK;
 
+    /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
 
     /// A lower bound on the cost from `state` to the nearest goal. It must
@@ -95,6 +102,7 @@ pub trait Problem {
 /// A problem with one goal state whose moves can be walked backwards; what
 /// bidirectional search needs.
 pub trait Reversible: Problem {
+    /// The one goal state, where the backward search starts.
     fn goal(&self) -> Self::State;
 
     /// Appends every edge that ends in `state`: `edge.state` is the

@@ -57,23 +57,31 @@ impl Outcome {
 /// layer of a breadth-first engine (the bound is the layer's depth).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Iteration {
+    /// The cost bound of the iteration (IDA*'s f-bound; a depth for IDDFS).
     pub bound: u32,
+    /// States expanded in the iteration.
     pub expanded: u64,
+    /// States generated in the iteration.
     pub generated: u64,
 }
 
+/// What a search did: its iterations and totals.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// One entry per bound tried (per layer, for the breadth-first engines).
     pub iterations: Vec<Iteration>,
     /// Nodes whose successors were generated.
     pub expanded: u64,
     /// Successors generated (before any duplicate detection).
     pub generated: u64,
+    /// The wall time of the call, table builds included.
     pub elapsed: Duration,
 }
 
+/// The answer of every engine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult<M> {
+    /// How the search ended.
     pub outcome: Outcome,
     /// The optimal cost, when solved.
     pub cost: Option<u32>,
@@ -83,6 +91,7 @@ pub struct SearchResult<M> {
     /// solved, `None` when the whole space was searched without reaching a
     /// goal (no solution at any cost).
     pub lower_bound: Option<u32>,
+    /// Nodes and time.
     pub stats: Stats,
 }
 
@@ -101,6 +110,7 @@ impl<M> SearchResult<M> {
         SearchResult::unsolved(Outcome::Interrupted, Some(0), Stats::default())
     }
 
+    /// Whether a solution was found.
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved
     }

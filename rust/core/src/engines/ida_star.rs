@@ -207,9 +207,30 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         self.beyond_range |= f == u32::MAX;
     }
 
-    /// One depth-first pass below `root` within `bound`. On `Found`,
-    /// `moves` is the path from the start.
+    /// One depth-first pass below `root` within `bound`, in the code the
+    /// processor runs fastest (see [`crate::cpu`]). On `Found`, `moves` is
+    /// the path from the start.
     fn search_below(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
+        if crate::cpu::has_x86_64_v2() {
+            // SAFETY: the processor has x86-64-v2.
+            unsafe { self.search_below_v2(root, bound) }
+        } else {
+            self.search_below_portable(root, bound)
+        }
+    }
+
+    /// [`Self::search_below_portable`] compiled for x86-64-v2.
+    ///
+    /// # Safety
+    /// The processor must have x86-64-v2 ([`crate::cpu::has_x86_64_v2`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2"))]
+    unsafe fn search_below_v2(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
+        self.search_below_portable(root, bound)
+    }
+
+    /// The pass of [`Self::search_below`], inlined into each of its copies.
+    #[inline(always)]
+    fn search_below_portable(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
         self.moves.clone_from(&root.moves);
         self.depth = 0;
         for &(state, g) in &root.above {

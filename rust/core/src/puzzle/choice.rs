@@ -9,6 +9,7 @@ pub trait Choice: Copy + Eq + std::fmt::Debug + Send + Sync + std::str::FromStr<
     /// Every choice, the default first.
     const ALL: &'static [Self];
 
+    /// The name the option takes for this choice.
     fn name(self) -> &'static str;
 
     /// Every name, the default first.

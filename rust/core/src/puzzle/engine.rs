@@ -8,8 +8,11 @@ crate::choices! {
     pub enum Engine: "engine" {
         /// IDA*: memory for one path.
         Ida = "ida",
+        /// A*: the fewest expansions, memory for every state reached.
         Astar = "astar",
+        /// Iterative-deepening depth-first search, without a heuristic.
         Iddfs = "iddfs",
+        /// Breadth-first search from the start.
         Bfs = "bfs",
         /// Bidirectional breadth-first search.
         Bidirectional = "bidirectional",

@@ -55,8 +55,11 @@ impl Solver for Engine {
 /// The options every puzzle takes, read before its own.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<E, H> {
+    /// The solver to run.
     pub engine: E,
+    /// The lower bound that guides it.
     pub heuristic: H,
+    /// The time, node, state and cost limits.
     pub limits: Limits<'static>,
 }
 
@@ -64,10 +67,15 @@ pub struct Settings<E, H> {
 /// task `task` of `tasks`, `reached` of `total` entries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
+    /// The task being done (a table among several), from 0.
     pub task: usize,
+    /// How many tasks there are.
     pub tasks: usize,
+    /// The layer just finished (its distance from the goal).
     pub layer: u32,
+    /// Entries reached so far in this task.
     pub reached: u64,
+    /// Entries of the task in all.
     pub total: u64,
 }
 
@@ -103,6 +111,7 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     type Heuristic: Choice;
     /// A case, read and checked.
     type Case: Send + Sync;
+    /// A move of a solution, before it is coded as a [`MoveCode`].
     type Move: Copy + Send + Sync;
 
     /// The puzzle as a call configures it: `settings`, and its own options,
@@ -199,7 +208,9 @@ pub struct Hooks<'a> {
 /// What a call asks of its cases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
+    /// Solve every case optimally.
     Solve,
+    /// Only compute the heuristic's value of every case.
     LowerBound,
 }
 
@@ -223,11 +234,17 @@ pub trait Job: Send + Sync {
 /// be generic. Cases and codes are plain integers; errors about one case of
 /// a batch start with `case {index}: `.
 pub trait AnyPuzzle: Send + Sync {
+    /// The puzzle's name in the registry (`"booksort"`, ...).
     fn name(&self) -> &'static str;
+    /// The names its `engine` option takes, the default first.
     fn engines(&self) -> Vec<&'static str>;
+    /// The names its `heuristic` option takes, the default first.
     fn heuristics(&self) -> Vec<&'static str>;
+    /// How many integers code one move.
     fn move_width(&self) -> usize;
+    /// The name of the extra number an answer carries, if the puzzle has one.
     fn extra(&self) -> Option<&'static str>;
+    /// The letters its moves are written with, if they are letters.
     fn move_letters(&self) -> Option<&'static str>;
 
     /// The cases (`batch`: several, named by index in errors) read and
@@ -251,6 +268,7 @@ pub trait AnyPuzzle: Send + Sync {
 pub struct Entry<P>(PhantomData<fn() -> P>);
 
 impl<P> Entry<P> {
+    /// The entry (a constant, so that registries can be `static`).
     pub const NEW: Entry<P> = Entry(PhantomData);
 }
 

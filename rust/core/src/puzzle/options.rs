@@ -10,12 +10,16 @@ use crate::{Error, Result};
 /// One option's value, in the few shapes options come in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
+    /// No value (Python's `None`): the option's default.
     None,
+    /// A flag.
     Bool(bool),
     /// An integer; the bindings saturate larger ones to the ends of `i128`,
     /// which is beyond every limit.
     Int(i128),
+    /// A real number (seconds, say).
     Float(f64),
+    /// A name (of an engine, a heuristic, a goal).
     Str(String),
     /// A list of integers (a goal's tiles, say).
     Ints(Vec<i64>),
@@ -47,6 +51,7 @@ pub struct Options {
 }
 
 impl Options {
+    /// No options: every default.
     pub fn new() -> Self {
         Options::default()
     }
@@ -178,6 +183,7 @@ pub(crate) fn wrong_type(name: &str, expected: &str, got: &Value) -> Error {
 
 /// The integer types counts come in, with their largest value.
 pub trait Bounded {
+    /// The largest value of the type.
     const MAX: Self;
 }
 

@@ -92,11 +92,13 @@ impl Pancake {
         Ok(Pancake { n, heuristic: Heuristic::default_choice(), sorted: Stack(sorted) })
     }
 
+    /// This puzzle with another heuristic.
     pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
         self.heuristic = heuristic;
         self
     }
 
+    /// The heuristic in use.
     pub fn heuristic_kind(&self) -> Heuristic {
         self.heuristic
     }
@@ -362,7 +364,9 @@ const PANCAKES_PER_WORD: usize = 10;
 /// One stack of a call: its size and its state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Case {
+    /// The number of pancakes.
     pub pancakes: usize,
+    /// The stack, packed.
     pub stack: Stack,
 }
 

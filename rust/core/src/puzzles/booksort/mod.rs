@@ -33,8 +33,11 @@ pub const MAX_BOOKS: usize = 16;
 /// `start < split < end <= n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BlockMove {
+    /// Where the moved block starts (0-based).
     pub start: u8,
+    /// Where the block ends and the one it swaps with starts.
     pub split: u8,
+    /// Where the second block ends (exclusive).
     pub end: u8,
 }
 
@@ -104,6 +107,7 @@ impl Booksort {
         Ok(Booksort { n, moves, heuristic: Heuristic::Cycles, ball: None })
     }
 
+    /// This puzzle with another heuristic.
     pub fn with_heuristic(mut self, heuristic: Heuristic) -> Self {
         self.heuristic = heuristic;
         self
@@ -128,18 +132,22 @@ impl Booksort {
         self
     }
 
+    /// The ball of states near the goal, when one was built.
     pub fn goal_ball(&self) -> Option<&Arc<GoalBall>> {
         self.ball.as_ref()
     }
 
+    /// The number of books.
     pub fn len(&self) -> usize {
         self.n
     }
 
+    /// Whether there are no books (never: a puzzle has at least one).
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
 
+    /// The heuristic in use.
     pub fn heuristic_kind(&self) -> Heuristic {
         self.heuristic
     }
@@ -182,6 +190,7 @@ impl Booksort {
         Ok(state)
     }
 
+    /// The books of a packed state, 1-based, in shelf order.
     pub fn unpack(&self, state: u64) -> Vec<u32> {
         (0..self.n).map(|p| book_at(state, p) as u32 + 1).collect()
     }
@@ -278,14 +287,17 @@ impl GoalBall {
         Some(GoalBall { books: puzzle.n, radius, distances })
     }
 
+    /// The largest distance from the goal the ball holds.
     pub fn radius(&self) -> u32 {
         self.radius
     }
 
+    /// The number of states in the ball.
     pub fn len(&self) -> usize {
         self.distances.len()
     }
 
+    /// Whether the ball holds no state.
     pub fn is_empty(&self) -> bool {
         self.distances.is_empty()
     }

@@ -15,7 +15,9 @@ pub const DEFAULT_TABLE_ENTRIES: usize = 1 << 16;
 /// One shelf: its length and its packed state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shelf {
+    /// The number of books.
     pub books: usize,
+    /// The shelf, packed.
     pub state: u64,
 }
 

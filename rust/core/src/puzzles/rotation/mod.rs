@@ -60,6 +60,7 @@ pub const CENTRE_MASK: u32 = (1 << 6) | (1 << 7) | (1 << 8) | (1 << 11) | (1 << 
 pub struct Move(u8);
 
 impl Move {
+    /// The eight moves, A to H.
     pub const ALL: [Move; 8] = [Move(0), Move(1), Move(2), Move(3), Move(4), Move(5), Move(6), Move(7)];
 
     /// The move for a letter `A`..`H`.
@@ -67,10 +68,12 @@ impl Move {
         ('A'..='H').contains(&letter).then(|| Move(letter as u8 - b'A'))
     }
 
+    /// The move's letter, `'A'` to `'H'`.
     pub fn letter(self) -> char {
         (b'A' + self.0) as char
     }
 
+    /// The move's index, 0 for A to 7 for H.
     pub fn index(self) -> usize {
         self.0 as usize
     }

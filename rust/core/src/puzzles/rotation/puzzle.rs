@@ -18,8 +18,11 @@ crate::choices! {
         Table = "table",
         /// The judge solution's IDA*.
         Ida = "ida",
+        /// A*: the fewest expansions, memory for every state reached.
         Astar = "astar",
+        /// Iterative-deepening depth-first search, without a heuristic.
         Iddfs = "iddfs",
+        /// Breadth-first search from the start.
         Bfs = "bfs",
     }
 }

@@ -150,10 +150,12 @@ impl CentreTable {
         self.cells
     }
 
+    /// The number of entries.
     pub fn len(&self) -> usize {
         self.distances.len()
     }
 
+    /// Whether the table has no entry.
     pub fn is_empty(&self) -> bool {
         self.distances.is_empty()
     }

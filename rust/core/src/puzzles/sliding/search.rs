@@ -92,8 +92,10 @@ struct Search<'a, H: Incremental> {
 impl<H: Incremental> Search<'_, H> {
     /// Searches below the board (whose blank is on `blank`, reached by move
     /// `last`, 4 for none) with `g + h <= bound` already checked. True when
-    /// a goal was found or a limit stopped the search.
-    fn dfs(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    /// a goal was found or a limit stopped the search. `V2`: recurse into
+    /// the copy compiled for x86-64-v2 (see [`crate::cpu`]).
+    #[inline(always)]
+    fn dfs<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
         if let Some(outcome) = self.budget.expand() {
             self.stopped = Some(outcome);
             return true;
@@ -122,7 +124,7 @@ impl<H: Incremental> Search<'_, H> {
                 }
                 if g + 1 == self.cutoff {
                     self.collect(cell, g + 1, child_h, child_acc, dir);
-                } else if self.dfs(cell, g + 1, child_h, child_acc, dir) {
+                } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
                     return true;
                 }
                 self.path.pop();
@@ -137,6 +139,36 @@ impl<H: Incremental> Search<'_, H> {
         false
     }
 
+    /// [`Search::dfs`] in the copy the processor runs fastest.
+    fn dfs_fastest(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        if crate::cpu::has_x86_64_v2() {
+            self.descend::<true>(blank, g, h, acc, last)
+        } else {
+            self.descend::<false>(blank, g, h, acc, last)
+        }
+    }
+
+    /// [`Search::dfs`], compiled for x86-64-v2 when `V2` is set.
+    #[inline(always)]
+    fn descend<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        if V2 {
+            // SAFETY: `dfs_fastest` sets V2 only where the processor has x86-64-v2.
+            return unsafe { self.dfs_v2(blank, g, h, acc, last) };
+        }
+        self.dfs_portable(blank, g, h, acc, last)
+    }
+
+    fn dfs_portable(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        self.dfs::<false>(blank, g, h, acc, last)
+    }
+
+    /// # Safety
+    /// The processor must have x86-64-v2 ([`crate::cpu::has_x86_64_v2`]).
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2"))]
+    unsafe fn dfs_v2(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        self.dfs::<true>(blank, g, h, acc, last)
+    }
+
     #[cold]
     fn collect(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) {
         let (board, pos, path) = (self.board, self.pos, self.path.clone());
@@ -149,7 +181,7 @@ impl<H: Incremental> Search<'_, H> {
     fn search_below(&mut self, subtree: &Subtree<H::Acc>) -> bool {
         (self.board, self.pos) = (subtree.board, subtree.pos);
         self.path.clone_from(&subtree.path);
-        subtree.h == 0 || self.dfs(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.last)
+        subtree.h == 0 || self.dfs_fastest(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.last)
     }
 
     /// The subtrees at the shallowest depth that gives at least `wanted` of

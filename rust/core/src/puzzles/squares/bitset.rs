@@ -4,50 +4,60 @@
 
 use std::fmt;
 
+/// A set of sticks, bit `i % 64` of word `i / 64` for stick `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StickSet<const W: usize>(pub [u64; W]);
 
 impl<const W: usize> StickSet<W> {
+    /// The set of no stick.
     pub const EMPTY: Self = StickSet([0; W]);
     /// The most sticks the set can hold.
     pub const CAPACITY: usize = 64 * W;
 
+    /// Adds `stick`.
     #[inline]
     pub fn insert(&mut self, stick: usize) {
         self.0[stick / 64] |= 1 << (stick % 64);
     }
 
+    /// Removes `stick`.
     #[inline]
     pub fn remove(&mut self, stick: usize) {
         self.0[stick / 64] &= !(1 << (stick % 64));
     }
 
+    /// The set with `stick` added.
     #[inline]
     pub fn with(mut self, stick: usize) -> Self {
         self.insert(stick);
         self
     }
 
+    /// Whether `stick` is in the set.
     #[inline]
     pub fn contains(&self, stick: usize) -> bool {
         self.0[stick / 64] >> (stick % 64) & 1 == 1
     }
 
+    /// Whether the set has no stick.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// The number of sticks in the set.
     #[inline]
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Whether the two sets share a stick.
     #[inline]
     pub fn intersects(&self, other: &Self) -> bool {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
     }
 
+    /// The sticks in either set.
     #[inline]
     pub fn union(&self, other: &Self) -> Self {
         let mut out = *self;
@@ -57,6 +67,7 @@ impl<const W: usize> StickSet<W> {
         out
     }
 
+    /// The sticks in both sets.
     #[inline]
     pub fn intersection(&self, other: &Self) -> Self {
         let mut out = *self;
@@ -90,6 +101,7 @@ impl<const W: usize> StickSet<W> {
         })
     }
 
+    /// The set of these sticks.
     pub fn from_sticks(sticks: impl IntoIterator<Item = usize>) -> Self {
         let mut set = Self::EMPTY;
         for stick in sticks {

@@ -24,6 +24,7 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The grid of `n` x `n` squares, checked to be a size the puzzle takes.
     pub fn new(n: usize) -> Result<Self> {
         let n = side(i64::try_from(n).unwrap_or(i64::MAX))?;
         let mut squares = Vec::new();
@@ -39,6 +40,7 @@ impl Grid {
         Ok(Grid { n, squares, symmetries })
     }
 
+    /// The grid's size: `n` x `n` unit squares.
     pub fn n(&self) -> usize {
         self.n
     }

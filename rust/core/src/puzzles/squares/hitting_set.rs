@@ -48,9 +48,13 @@ crate::choices! {
 pub struct Techniques {
     /// The lower bound at each node.
     pub heuristic: Heuristic,
+    /// How the stick to branch on is chosen.
     pub branching: Branching,
+    /// Whether sticks dominated by another are left out.
     pub dominance: bool,
+    /// Whether the grid's symmetries prune the search.
     pub symmetry: bool,
+    /// Whether a greedy solution first bounds the search from above.
     pub upper_bound: bool,
 }
 

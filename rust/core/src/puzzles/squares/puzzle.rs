@@ -10,7 +10,9 @@ use crate::{Error, Limits, Outcome, Result, SearchResult};
 /// A grid: its side and the sticks already removed (0-based, as given).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
+    /// The grid's size.
     pub n: usize,
+    /// The sticks already removed.
     pub removed: Vec<usize>,
 }
 

@@ -26,6 +26,7 @@ pub struct SeedSquares<const W: usize> {
 }
 
 impl<const W: usize> SeedSquares<W> {
+    /// The puzzle for `grid`, guided by `heuristic`.
     pub fn new(grid: &Grid, heuristic: Heuristic) -> Self {
         SeedSquares { masks: grid.masks(), sticks: grid.squares().to_vec(), heuristic }
     }
