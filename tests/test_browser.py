@@ -15,7 +15,7 @@ import shutil
 import struct
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +127,7 @@ def visible_frame(driver: Any) -> Any:
     return shown[0]
 
 
-CASES = {
+CASES: dict[str, Callable[[], Any]] = {
     "fifteen": lambda: fifteen.solve(
         [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15], heuristic="manhattan"
     ),

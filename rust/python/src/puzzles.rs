@@ -266,7 +266,7 @@ fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) ->
 /// `None`; the engines that cannot split a search use one); see
 /// `idastar.<puzzle>.solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None, threads=Some(1)))]
+#[pyo3(signature = (puzzle, case, options=None, threads=Some(1)), text_signature = "(puzzle, case, options=None, threads=1)")]
 fn solve<'py>(
     py: Python<'py>,
     puzzle: &str,
