@@ -6,9 +6,6 @@ pub mod booksort;
 pub mod pancake;
 mod permutations;
 pub mod rotation;
-// Being reworked (pattern databases, search): documented with that work,
-// when this exception goes.
-#[allow(missing_docs)]
 pub mod sliding;
 pub mod squares;
 

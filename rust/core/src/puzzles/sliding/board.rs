@@ -7,8 +7,12 @@ use crate::{Error, Result};
 
 /// The most cells a board has (5 x 5).
 pub const MAX_CELLS: usize = 25;
-/// The shortest and longest side of a board.
+/// The shortest side of a board, in cells: the parity test of
+/// [`is_solvable`] holds from there (on a 1-wide board the tiles can never
+/// pass each other).
 pub const MIN_SIDE: usize = 2;
+/// The longest side of a board, in cells: 5 x 5 is the most a `u128` holds
+/// at 5 bits a cell ([`MAX_CELLS`]).
 pub const MAX_SIDE: usize = 5;
 /// A cell with no neighbour in some direction.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -17,9 +21,17 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// `Up` slides the tile above the blank down into it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
+    /// The blank goes up a row: the tile above it slides down. Index and
+    /// move code 0.
     Up = 0,
+    /// The blank goes left a column: the tile left of it slides right.
+    /// Index and move code 1.
     Left = 1,
+    /// The blank goes right a column: the tile right of it slides left.
+    /// Index and move code 2.
     Right = 2,
+    /// The blank goes down a row: the tile below it slides up. Index and
+    /// move code 3.
     Down = 3,
 }
 
@@ -27,6 +39,9 @@ impl Dir {
     /// In the order the searches try them.
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Left, Dir::Right, Dir::Down];
 
+    /// The direction whose index (its discriminant, its place in
+    /// [`Dir::ALL`]) is `index`; only the two low bits are read, so any
+    /// `usize` gives a direction rather than a panic.
     #[inline]
     pub fn from_index(index: usize) -> Dir {
         Dir::ALL[index & 3]
@@ -48,6 +63,8 @@ impl Dir {
         }
     }
 
+    /// The inverse of [`Dir::letter`], in either case (`u` or `U`); `None`
+    /// for any other character.
     pub fn from_letter(letter: char) -> Option<Dir> {
         match letter.to_ascii_uppercase() {
             'U' => Some(Dir::Up),
@@ -99,18 +116,24 @@ impl Geometry {
         Ok(Geometry { width, height, neighbours })
     }
 
+    /// The number of columns (cells in a row).
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// The number of rows (cells in a column).
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// `width * height`: the cells are `0..cells()`, the tiles `1..cells()`
+    /// with the blank `0`.
     pub fn cells(&self) -> usize {
         self.width * self.height
     }
 
+    /// The cell next to `cell` in direction `dir`, `None` off the edge of
+    /// the board; `cell` must be a cell of the board (a panic otherwise).
     #[inline]
     pub fn neighbour(&self, cell: usize, dir: Dir) -> Option<usize> {
         match self.neighbours[cell][dir as usize] {
@@ -169,6 +192,8 @@ impl Goal {
         Goal { tiles, cell_of }
     }
 
+    /// `tiles[cell]`: the tile that belongs on each cell, 0 the blank, one
+    /// entry per cell of the board.
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
     }
@@ -179,6 +204,8 @@ impl Goal {
         self.cell_of[tile as usize] as usize
     }
 
+    /// The cell where the blank belongs: where the blank of every solved
+    /// board stands, and where pattern database builds start.
     pub fn blank_cell(&self) -> usize {
         self.cell_of(0)
     }
@@ -213,12 +240,19 @@ pub(crate) fn validate(geometry: &Geometry, tiles: &[u32]) -> Result<Vec<u8>, St
 
 /// A board packed into an integer, `BITS` bits per cell, cell 0 lowest.
 pub trait Tiles: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    /// Bits per cell: enough for the largest tile of the most cells that
+    /// fit (4 for `u64`: 16 cells, tiles up to 15; 5 for `u128`: 25 cells,
+    /// tiles up to 24).
     const BITS: u32;
     /// The most cells that fit.
     const CAPACITY: usize;
+    /// The tile on `cell` (0 the blank).
     fn get(self, cell: usize) -> u8;
     /// The blank at `blank` swaps with `tile` at `cell`.
     fn slide(self, blank: usize, cell: usize, tile: u8) -> Self;
+    /// `tiles[cell]` packed, cell 0 lowest, unchecked: the caller sees to
+    /// at most [`CAPACITY`](Tiles::CAPACITY) cells and tiles below
+    /// `2^BITS` ([`pack_tiles`] checks a board first).
     fn pack(tiles: &[u8]) -> Self;
 }
 
@@ -275,11 +309,16 @@ pub fn pack_tiles<T: Tiles>(geometry: &Geometry, tiles: &[u32]) -> Result<T> {
 /// A position: the packed tiles and the blank's cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<T> {
+    /// Every cell's tile packed ([`Tiles`]), the blank as 0 on its cell.
     pub tiles: T,
+    /// The blank's cell, kept beside the tiles so that a move need not look
+    /// for it; it must be the cell that holds 0 in `tiles`.
     pub blank: u8,
 }
 
 impl<T: Tiles> Position<T> {
+    /// `board[cell] = tile` for the first `cells` cells, in a `Vec`; see
+    /// [`Position::board`] for the array that the searches use.
     pub fn unpack(&self, cells: usize) -> Vec<u8> {
         (0..cells).map(|c| self.tiles.get(c)).collect()
     }

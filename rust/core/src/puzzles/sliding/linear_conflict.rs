@@ -12,6 +12,10 @@ use super::board::{Geometry, Goal, MAX_CELLS, MAX_SIDE};
 use super::manhattan::Manhattan;
 use super::search::Incremental;
 
+/// The Manhattan distance plus two moves for each tile that must leave its
+/// goal row or column so that the rest of that line's own tiles can stand
+/// in goal order: admissible, never below the Manhattan distance, and kept
+/// up to date move by move by looking at the two lines a move touches.
 #[derive(Debug, Clone)]
 pub struct LinearConflict {
     manhattan: Manhattan,
@@ -60,6 +64,9 @@ fn table(len: usize) -> Vec<u8> {
 }
 
 impl LinearConflict {
+    /// The tables for `geometry` and `goal`: each tile's goal line, and
+    /// the removals of every arrangement of a row and of a column (at most
+    /// 6^5 = 7,776 entries each, a byte an entry).
     pub fn new(geometry: &Geometry, goal: &Goal) -> Self {
         let (width, height) = (geometry.width(), geometry.height());
         let mut row_code = vec![0u16; MAX_CELLS * MAX_SIDE];
@@ -109,6 +116,8 @@ impl LinearConflict {
             + (0..self.width).map(|c| self.col(board, c)).sum::<u32>()
     }
 
+    /// The bound for a whole board (`board[cell] = tile`): its Manhattan
+    /// distance plus twice its [`conflicts`](LinearConflict::conflicts).
     pub fn evaluate(&self, board: &[u8]) -> u32 {
         self.manhattan.evaluate(board) + 2 * self.conflicts(board)
     }

@@ -12,6 +12,8 @@ pub struct Manhattan {
 }
 
 impl Manhattan {
+    /// The distances of every tile of `geometry` from every cell to its
+    /// cell in `goal`, tabulated once.
     pub fn new(geometry: &Geometry, goal: &Goal) -> Self {
         let mut table = vec![0u8; MAX_CELLS * MAX_CELLS];
         for tile in 1..geometry.cells() as u8 {
@@ -22,11 +24,16 @@ impl Manhattan {
         Manhattan { table }
     }
 
+    /// The moves `tile` on `cell` needs to reach its goal cell, ignoring
+    /// every other tile; 0 for the blank, which the bound does not count.
     #[inline]
     pub fn tile(&self, tile: u8, cell: usize) -> u32 {
         u32::from(self.table[tile as usize * MAX_CELLS + cell])
     }
 
+    /// The bound for a whole board (`board[cell] = tile`): the sum of
+    /// [`Manhattan::tile`] over its cells. Admissible, as a move moves one
+    /// tile one cell.
     pub fn evaluate(&self, board: &[u8]) -> u32 {
         board.iter().enumerate().map(|(cell, &tile)| self.tile(tile, cell)).sum()
     }

@@ -52,6 +52,8 @@ crate::choices! {
         Pdb = "pdb",
         /// The Manhattan distance plus linear conflicts.
         LinearConflict = "linear-conflict",
+        /// The Manhattan distance: each tile's rows and columns from its
+        /// goal cell, summed. The weakest bound and the cheapest to keep.
         Manhattan = "manhattan",
     }
 }
@@ -162,10 +164,12 @@ impl<T: Tiles> Sliding<T> {
         Ok(Ok(self.with_patterns(Arc::new(set))))
     }
 
+    /// The board's shape.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
     }
 
+    /// Where every tile belongs.
     pub fn goal(&self) -> &Goal {
         &self.goal
     }
@@ -175,6 +179,8 @@ impl<T: Tiles> Sliding<T> {
         self.goal_position
     }
 
+    /// Which heuristic guides the search: [`Heuristic::Manhattan`] from
+    /// [`Sliding::new`], until a `with_*` method chooses another.
     pub fn heuristic_kind(&self) -> Heuristic {
         match self.evaluator {
             Evaluator::Manhattan(_) => Heuristic::Manhattan,
@@ -183,6 +189,8 @@ impl<T: Tiles> Sliding<T> {
         }
     }
 
+    /// The pattern databases guiding the search; `None` under another
+    /// heuristic.
     pub fn patterns(&self) -> Option<&Arc<PatternSet>> {
         match &self.evaluator {
             Evaluator::Pdb(set) => Some(set),
@@ -215,6 +223,8 @@ impl<T: Tiles> Sliding<T> {
         Position { tiles: T::pack(board), blank }
     }
 
+    /// The board of `position`: `board[cell] = tile`, 0 the blank, one
+    /// entry per cell.
     pub fn unpack(&self, position: Position<T>) -> Vec<u8> {
         position.unpack(self.geometry.cells())
     }

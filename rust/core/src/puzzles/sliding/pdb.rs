@@ -158,9 +158,14 @@ pub struct BuildProgress {
     /// Placements whose distance is known (those of the layers expanded so
     /// far); equal to `total` in the report that ends the build.
     pub reached: u64,
+    /// Every placement of the pattern's tiles: the database's entries
+    /// (`n! / (n-k)!`), the same in every report of one build.
     pub total: u64,
 }
 
+/// What a build calls with its [`BuildProgress`] once before the first
+/// layer and after each one, between layers, on the thread that runs the
+/// build; returning `true` cancels it (`Outcome::Interrupted`).
 pub type ProgressFn<'a> = &'a (dyn Fn(BuildProgress) -> bool + Sync);
 
 /// How a build ends when it does not end with its database: the outcome
@@ -173,7 +178,12 @@ pub type Built<T> = std::result::Result<T, Outcome>;
 /// last layers of a large database take seconds each).
 #[derive(Clone, Copy, Default)]
 pub struct BuildLimits<'a> {
+    /// Asked within each layer, from the pool's threads that scan it (and
+    /// while the cache reads or writes a file); `true` stops the build with
+    /// `Outcome::Interrupted`.
     pub interrupt: Option<Interrupt<'a>>,
+    /// When the build stops with `Outcome::TimeLimit`; `None`, no time
+    /// limit.
     pub deadline: Option<Instant>,
 }
 

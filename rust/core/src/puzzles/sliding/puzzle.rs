@@ -23,9 +23,18 @@ crate::choices! {
         IdaTiles = "ida-tiles",
         /// The generic IDA*.
         Ida = "ida",
+        /// The generic A*: the fewest expansions, memory for every state
+        /// reached (held to a state limit by default).
         Astar = "astar",
+        /// The generic iterative-deepening depth-first search, without a
+        /// heuristic.
         Iddfs = "iddfs",
+        /// The generic breadth-first search from the start, without a
+        /// heuristic.
         Bfs = "bfs",
+        /// The generic bidirectional breadth-first search, from the start
+        /// and back from the goal (every move has its inverse), without a
+        /// heuristic.
         Bidirectional = "bidirectional",
     }
 }
@@ -86,6 +95,8 @@ pub struct Board {
 }
 
 impl Board {
+    /// `tiles[cell]`, 0 the blank, one entry per cell: a board of its
+    /// shape, checked to reach the goal.
     pub fn tiles(&self) -> &[u8] {
         &self.tiles[..self.cells]
     }

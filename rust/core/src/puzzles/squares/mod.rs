@@ -9,7 +9,7 @@
 //!   dominated sticks, the symmetries of the square and a greedy first
 //!   solution;
 //! * [`Engine::Ida`]: the judge solution's IDA* ([`SeedSquares`] searched by
-//!   the generic [`ida_star`]), for comparison.
+//!   the generic [`parallel_ida_star`]), for comparison.
 //!
 //! Sticks are numbered from 1 as in the judge ([`Grid`]); states are
 //! fixed-width bitsets ([`StickSet`]): two words up to n = 7, five up to
