@@ -328,19 +328,25 @@ def test_the_package_imports_no_matplotlib_until_a_plot_is_drawn() -> None:
 # ------------------------------------------------------------------ the CLI
 
 
-@needs_matplotlib
-@pytest.mark.parametrize("name", list(COMMANDS))
-def test_every_command_writes_the_plot_of_its_first_case(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    drawn: list[Any] = []
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The statistics ``plot_stats`` is asked to draw, as they come."""
+    seen: list[Any] = []
     real = plots().plot_stats
 
     def recording(stats: Any, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(stats)
+        seen.append(stats)
         return real(stats, *args, **kwargs)
 
     monkeypatch.setattr(plots(), "plot_stats", recording)
+    return seen
+
+
+@needs_matplotlib
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_writes_the_plot_of_its_first_case(
+    name: str, tmp_path: Path, drawn: list[Any]
+) -> None:
     source = tmp_path / f"{name}.in"
     source.write_text(sample_text(name, "in"))
     out = tmp_path / "plot.png"
@@ -399,15 +405,7 @@ def test_help_says_which_case_is_plotted() -> None:
 
 
 @needs_matplotlib
-def test_case_picks_the_case_plotted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    drawn: list[Any] = []
-    real = plots().plot_stats
-
-    def recording(stats: Any, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(stats)
-        return real(stats, *args, **kwargs)
-
-    monkeypatch.setattr(plots(), "plot_stats", recording)
+def test_case_picks_the_case_plotted(tmp_path: Path, drawn: list[Any]) -> None:
     out = tmp_path / "plot.png"
     shelves = "3\n3\n3 1 2\n4\n4 3 2 1\n2\n1 2\n"
     status, _, stderr = run_main("booksort", "--plot", str(out), "--case", "2", stdin=shelves)

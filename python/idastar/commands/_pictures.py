@@ -56,8 +56,9 @@ def wanted(args: argparse.Namespace) -> bool:
     return bool(getattr(args, "svg", None) or getattr(args, "html", None))
 
 
-class _Recorder:
-    """Counts the answers as they come and keeps the one of case ``wanted``."""
+class CaseKeeper:
+    """Counts the answers as they come and keeps the one of case ``wanted``
+    (counting from 1): what ``--svg``, ``--html`` and ``--plot`` draw."""
 
     def __init__(self, wanted: int) -> None:
         self.wanted = wanted
@@ -70,7 +71,7 @@ class _Recorder:
             self.solution = solution
 
 
-_recorder: _Recorder | None = None
+_recorder: CaseKeeper | None = None
 
 
 def record(solution: Solution[Any]) -> None:
@@ -97,7 +98,7 @@ def answer(
         answer(args, tokens, out)
         return
     number = args.case or 1
-    _recorder = recorder = _Recorder(number)
+    _recorder = recorder = CaseKeeper(number)
     try:
         answer(args, tokens, out)
     finally:

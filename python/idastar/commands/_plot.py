@@ -6,12 +6,13 @@ import argparse
 import contextlib
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import stats_listener
+from ._pictures import CaseKeeper
 
 if TYPE_CHECKING:
-    from .._results import Solution
+    pass
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
@@ -28,21 +29,15 @@ def add_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-class _PlotKeeper:
+class _PlotKeeper(CaseKeeper):
     """Keeps the ``case``-th solution it is told of, to be drawn once the
     answers are out: a plot that cannot be written must not cost them."""
 
     def __init__(self, path: str, case: int, puzzle: str) -> None:
+        super().__init__(case)
         self.path = path
         self.case = case
         self.puzzle = puzzle
-        self.seen = 0
-        self.solution: Solution[Any] | None = None
-
-    def __call__(self, solution: Solution[Any]) -> None:
-        self.seen += 1
-        if self.seen == self.case:
-            self.solution = solution
 
     def write(self) -> None:
         """Draws the solution kept into the path; ValueError if none was or it cannot be written."""
