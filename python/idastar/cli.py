@@ -73,14 +73,14 @@ def _epilog() -> str:
         f"  {name:<{width}}  {puzzle.summary}\n{pad}" + f"\n{pad}".join(puzzle.formats.splitlines())
         for name, puzzle in PUZZLES.items()
     )
-    shipped = ", ".join(f"@{name}" for name in shipped_inputs())
+    samples = ", ".join(f"@{name}" for name in shipped_inputs() if name in PUZZLES)
     return f"""\
 puzzles:
 {puzzles}
 
 shipped inputs:
   A FILE (or --batch FILE) written @NAME is an input shipped with idastar:
-  {shipped}: each puzzle's sample, and
+  {samples}: each puzzle's sample, and
   @korf100, Korf's 100 15-puzzle instances (with --goal blank-first --batch).
 
 exit status:
