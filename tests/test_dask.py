@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import functools
 import pickle
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -54,6 +58,28 @@ def test_a_batch_through_dask_workers_matches_a_local_batch(client: object) -> N
         ]
     )
     np.testing.assert_array_equal(remote_paths, local.paths)
+
+
+@pytest.mark.slow
+def test_the_readme_recipe_runs_as_a_saved_script(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### More than one machine", 1)[1]
+    recipe = re.search(r"```py\n(.*?)```", section, re.S)
+    assert recipe is not None
+    script = tmp_path / "recipe.py"
+    script.write_text(recipe.group(1), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    shelves = np.array([np.random.default_rng(i).permutation(12) + 1 for i in range(2_000)])
+    expected = np.bincount(booksort.solve_many(shelves, arrays=True).costs)
+    assert done.stdout.strip() == str(expected)
 
 
 def test_solutions_and_errors_come_back_whole(client: object) -> None:
