@@ -110,3 +110,40 @@ def test_demo_says_when_it_builds_a_database(tmp_path: Path) -> None:
     )
     assert again.returncode == 0
     assert "building" not in again.stdout + again.stderr
+
+
+def readme_command_lines() -> list[str]:
+    """The ``idastar`` lines of README's shell blocks, comments dropped."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", readme, re.S):
+        for line in block.splitlines():
+            command = line.split("  #", 1)[0].strip()
+            if command.startswith("idastar"):
+                lines.append(command)
+    return lines
+
+
+def test_readme_has_command_lines() -> None:
+    assert len(readme_command_lines()) >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", readme_command_lines())
+def test_every_readme_command_runs_verbatim_in_an_empty_directory(
+    command: str, tmp_path: Path
+) -> None:
+    if "--plot" in command:
+        pytest.importorskip("matplotlib", reason='--plot needs pip install "idastar[plot]"')
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", "-c", command],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    assert done.stdout or done.stderr, command
