@@ -31,6 +31,11 @@ CASES: list[tuple[str, Any, dict[str, Any]]] = [
         sliding.random(seed=4),
         {"engine": "ida-tiles", "heuristic": "linear-conflict"},
     ),
+    (
+        "sliding dual lookups with pathmax",
+        sliding.random(seed=5),
+        {"engine": "ida-tiles", "heuristic": "pdb", "patterns": "4-4-4-3", "dual": True},
+    ),
     ("fifteen generic ida", fifteen.random(seed=1), {"engine": "ida"}),
     ("rotation ida", rotation.random(seed=5), {"engine": "ida"}),
     ("rotation ida 2", rotation.random(seed=9), {"engine": "ida"}),

@@ -152,7 +152,8 @@ class BoardOptions(SearchOptions, total=False):
     reflect: bool
     #: Also look the databases up on the dual board (the inverse permutation,
     #: as far from the goal when the blank is on its goal cell) on the boards
-    #: whose blank is home, and take the largest bound; default False.
+    #: whose blank is home, and take the largest bound, raised by bidirectional
+    #: pathmax in the search; default False.
     dual: bool
     #: Where pattern databases are kept (default: see :func:`cache_dir`).
     cache_dir: str | Path | None

@@ -35,7 +35,10 @@
 //! from the goal and its bound holds for the board too. It is looked up on
 //! those boards only, from scratch, and the largest bound is taken: the
 //! heuristic is then no longer consistent (a child's value can drop by
-//! more than one), which IDA* tolerates.
+//! more than one), so the search raises values by bidirectional pathmax.
+//! Treating the blank as a tile, the dual board is defined everywhere, but
+//! its bound is not: it overestimates 22,202 of the 181,440 8-puzzle boards
+//! for either goal with 4-4 databases.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -908,6 +911,11 @@ pub struct PdbAcc {
 
 impl Incremental for PatternSet {
     type Acc = PdbAcc;
+
+    fn is_consistent(&self) -> bool {
+        // The dual lookups apply on some boards only, so a move can drop the value by more than one.
+        !self.is_dual()
+    }
 
     fn start(&self, _board: &[u8; MAX_CELLS], pos: &[u8; MAX_CELLS]) -> (u32, PdbAcc) {
         let mut acc =

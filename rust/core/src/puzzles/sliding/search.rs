@@ -43,6 +43,12 @@ pub trait Incremental: Sync {
         self.start(board, pos).1
     }
 
+    /// Whether a move changes the value by one at most (the search then
+    /// has nothing to gain from bidirectional pathmax).
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     /// The value after `tile` slid from `from` to `to` (`board` and `pos`
     /// already show the move), given the value `h` and `acc` before it.
     #[allow(clippy::too_many_arguments)]
@@ -87,6 +93,9 @@ struct Search<'a, H: Incremental> {
     /// are collected as subtrees instead of being searched.
     cutoff: u32,
     collected: Vec<Subtree<H::Acc>>,
+    /// Whether to raise values by bidirectional pathmax (see
+    /// [`Search::dfs_bpmx`]): for heuristics that are not consistent.
+    bpmx: bool,
 }
 
 impl<H: Incremental> Search<'_, H> {
@@ -100,42 +109,104 @@ impl<H: Incremental> Search<'_, H> {
             self.stopped = Some(outcome);
             return true;
         }
-        let neighbours = self.neighbours[blank];
-        for (dir, &cell) in neighbours.iter().enumerate() {
-            // The inverse of move d is 3 - d; `last` = 4 excludes nothing.
-            if cell == NONE || dir + last == 3 {
-                continue;
-            }
-            let cell = cell as usize;
-            let tile = self.board[cell];
-            self.board[blank] = tile;
-            self.board[cell] = 0;
-            self.pos[tile as usize] = blank as u8;
-            self.pos[0] = cell as u8;
-            self.budget.generated += 1;
-            let (child_h, child_acc) = self.heuristic.slide(acc, h, &self.board, &self.pos, tile, cell, blank);
-            let f = g + 1 + child_h;
-            if f <= self.bound {
-                self.path.push(Dir::from_index(dir));
-                // With every tile counted, h is 0 on the goal only; the
-                // bound was tested first, so this goal is optimal.
-                if child_h == 0 {
-                    return true;
-                }
-                if g + 1 == self.cutoff {
-                    self.collect(cell, g + 1, child_h, child_acc, dir);
-                } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
-                    return true;
-                }
-                self.path.pop();
-            } else if f < self.next_bound {
-                self.next_bound = f;
-            }
-            self.board[cell] = tile;
-            self.board[blank] = 0;
-            self.pos[tile as usize] = cell as u8;
-            self.pos[0] = blank as u8;
+        if self.bpmx {
+            return self.dfs_bpmx::<V2>(blank, g, h, acc, last);
         }
+        for (dir, cell) in self.moves(blank, last) {
+            let (child_h, child_acc) = self.price(blank, cell, h, acc);
+            if self.enter::<V2>(cell, g, child_h, child_acc, dir) {
+                return true;
+            }
+            self.slide_blank(cell, blank);
+        }
+        false
+    }
+
+    /// [`Search::dfs`] with bidirectional pathmax (Felner et al. 2011) at
+    /// one level, for heuristics that are not consistent: every child is
+    /// priced first; a child's value less one bounds the board too, so the
+    /// largest of them raises the board's value, which may prune the board
+    /// at once, and the raised value less one raises every child in turn.
+    #[inline(always)]
+    fn dfs_bpmx<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+        let mut children: [Option<(u32, H::Acc)>; 4] = [None; 4];
+        let mut raised = h;
+        for (dir, cell) in self.moves(blank, last) {
+            let child = self.price(blank, cell, h, acc);
+            self.slide_blank(cell, blank);
+            raised = raised.max(child.0.saturating_sub(1));
+            children[dir] = Some(child);
+        }
+        if g + raised > self.bound {
+            self.next_bound = self.next_bound.min(g + raised);
+            return false;
+        }
+        for (dir, child) in children.into_iter().enumerate() {
+            let Some((child_h, child_acc)) = child else { continue };
+            let cell = self.neighbours[blank][dir] as usize;
+            self.slide_blank(blank, cell);
+            if self.enter::<V2>(cell, g, child_h.max(raised.saturating_sub(1)), child_acc, dir) {
+                return true;
+            }
+            self.slide_blank(cell, blank);
+        }
+        false
+    }
+
+    /// The moves from a board whose blank is on `blank`, reached by move
+    /// `last`: (direction, the cell the blank moves to).
+    #[inline(always)]
+    fn moves(&self, blank: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + use<H> {
+        let neighbours = self.neighbours[blank];
+        // The inverse of move d is 3 - d; `last` = 4 excludes nothing.
+        (0..4)
+            .filter(move |&dir| neighbours[dir] != NONE && dir + last != 3)
+            .map(move |dir| (dir, neighbours[dir] as usize))
+    }
+
+    /// Makes the move of the blank from `blank` to `cell` on a board of
+    /// value `h` and prices the child, counting it as generated.
+    #[inline(always)]
+    fn price(&mut self, blank: usize, cell: usize, h: u32, acc: H::Acc) -> (u32, H::Acc) {
+        let tile = self.slide_blank(blank, cell);
+        self.budget.generated += 1;
+        self.heuristic.slide(acc, h, &self.board, &self.pos, tile, cell, blank)
+    }
+
+    /// Moves the tile on `cell` onto the blank's cell `blank`; the tile.
+    #[inline(always)]
+    fn slide_blank(&mut self, blank: usize, cell: usize) -> u8 {
+        let tile = self.board[cell];
+        self.board[blank] = tile;
+        self.board[cell] = 0;
+        self.pos[tile as usize] = blank as u8;
+        self.pos[0] = cell as u8;
+        tile
+    }
+
+    /// Searches below the child just reached by move `dir` (blank now on
+    /// `cell`, value `child_h`) of a board at depth `g`, if it is within
+    /// the bound: true when a goal was found or a limit stopped the search
+    /// (the path then leads there).
+    #[inline(always)]
+    fn enter<const V2: bool>(&mut self, cell: usize, g: u32, child_h: u32, child_acc: H::Acc, dir: usize) -> bool {
+        let f = g + 1 + child_h;
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return false;
+        }
+        self.path.push(Dir::from_index(dir));
+        // With every tile counted, h is 0 on the goal only; the bound was
+        // tested first, so this goal is optimal.
+        if child_h == 0 {
+            return true;
+        }
+        if g + 1 == self.cutoff {
+            self.collect(cell, g + 1, child_h, child_acc, dir);
+        } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
+            return true;
+        }
+        self.path.pop();
         false
     }
 
@@ -303,6 +374,7 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
         stopped: None,
         cutoff: u32::MAX,
         collected: Vec::new(),
+        bpmx: !heuristic.is_consistent(),
     };
     let mut iterations = Vec::new();
     if h == 0 {

@@ -615,3 +615,63 @@ fn brute_pattern_blank_anywhere(geometry: &Geometry, cells: &[u8]) -> HashMap<Ve
     }
     least
 }
+
+/// The exact distance on boards whose blank is home and 1 elsewhere (0 on
+/// the goal): admissible, and as inconsistent as a heuristic gets.
+struct HomeOnly<'a> {
+    distance: &'a HashMap<Vec<u8>, u32>,
+    blank: u8,
+    cells: usize,
+    consistent: bool,
+}
+
+impl Incremental for HomeOnly<'_> {
+    type Acc = ();
+
+    fn start(&self, board: &[u8; MAX_CELLS], pos: &[u8; MAX_CELLS]) -> (u32, ()) {
+        let d = self.distance[&board[..self.cells]];
+        (if pos[0] == self.blank { d } else { d.min(1) }, ())
+    }
+
+    fn is_consistent(&self) -> bool {
+        self.consistent
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn slide(
+        &self,
+        _: (),
+        _: u32,
+        board: &[u8; MAX_CELLS],
+        pos: &[u8; MAX_CELLS],
+        _: u8,
+        _: usize,
+        _: usize,
+    ) -> (u32, ()) {
+        self.start(board, pos)
+    }
+}
+
+#[test]
+fn bidirectional_pathmax_keeps_answers_optimal_and_generates_fewer_nodes() {
+    let base = puzzle(3, 3, true);
+    let distances = exact(&base);
+    let by_board: HashMap<Vec<u8>, u32> = distances.iter().map(|(p, &d)| (base.unpack(*p), d)).collect();
+    let blank = base.goal().blank_cell() as u8;
+    let with_pathmax = HomeOnly { distance: &by_board, blank, cells: 9, consistent: false };
+    let plain = HomeOnly { consistent: true, ..with_pathmax };
+    let mut generated = [0u64; 2];
+    let mut rng = Rng(5);
+    // Near boards only: elsewhere the heuristic is almost blind.
+    for (board, &distance) in by_board.iter().filter(|(_, &d)| d <= 14) {
+        if rng.below(20) != 0 {
+            continue;
+        }
+        for (heuristic, count) in [&with_pathmax, &plain].into_iter().zip(&mut generated) {
+            let result = search::ida(base.geometry(), heuristic, board, &Limits::default());
+            assert_eq!(result.cost, Some(distance), "{board:?}");
+            *count += result.stats.generated;
+        }
+    }
+    assert!(generated[0] < generated[1], "pathmax {} against plain {}", generated[0], generated[1]);
+}
