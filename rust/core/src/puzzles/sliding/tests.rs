@@ -237,6 +237,17 @@ fn pattern_databases_match_a_plain_dijkstra() {
         (4, 4, vec![1, 2], 0),
         (4, 4, vec![11, 14], 15),
         (3, 2, vec![1, 3, 4], 0),
+        // The 8-puzzle's 4-4 halves and the 15-puzzle's first row, for
+        // both goals: words of one component field per placement.
+        (3, 3, vec![1, 2, 3, 4], 0),
+        (3, 3, vec![5, 6, 7, 8], 0),
+        (3, 3, vec![0, 1, 2, 3], 8),
+        (3, 3, vec![4, 5, 6, 7], 8),
+        (4, 4, vec![1, 2, 3, 4], 0),
+        (4, 4, vec![0, 1, 2, 3], 15),
+        // Six tiles on 3 x 3 cut the empty cells into as many as three
+        // components.
+        (3, 3, vec![1, 3, 4, 5, 7, 8], 0),
     ] {
         let geometry = Geometry::new(w, h).unwrap();
         let db = PatternDb::build(&geometry, &cells, blank, &|_| false, &BuildLimits::default()).unwrap().unwrap();
