@@ -32,6 +32,24 @@ def examples(help_text: str) -> list[tuple[str, list[str]]]:
     return [(command, shown) for command, shown in found if command]
 
 
+def run_verbatim(command: str, directory: Path) -> subprocess.CompletedProcess[str]:
+    """Runs a shell line as a user would type it in ``directory``; fails the
+    test unless it exits 0."""
+    # `idastar` as a user has it: the console script beside this interpreter.
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command}"],
+        cwd=directory,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    return done
+
+
 def test_the_example_reader_takes_commands_and_their_output() -> None:
     text = "example:\n  $ printf '1' | idastar x\n  2\n  $ idastar y   # note\n\nmore:\n  z\n"
     assert examples(text) == [("printf '1' | idastar x", ["2"]), ("idastar y   # note", [])]
@@ -46,19 +64,8 @@ def test_every_help_example_runs_verbatim_in_an_empty_directory(
     assert shown.returncode == 0
     lines = examples(shown.stdout)
     assert lines, "the page shows no example"
-    # `idastar` as a user has it: the console script beside this interpreter.
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     for command, output in lines:
-        done = subprocess.run(
-            ["bash", "-c", f"set -o pipefail; {command}"],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-        assert done.returncode == 0, f"{command}: {done.stderr}"
+        done = run_verbatim(command, tmp_path)
         if output:
             assert done.stdout.splitlines() == output, command
 
@@ -135,15 +142,5 @@ def test_every_readme_command_runs_verbatim_in_an_empty_directory(
 ) -> None:
     if "--plot" in command:
         pytest.importorskip("matplotlib", reason='--plot needs pip install "idastar[plot]"')
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["bash", "-c", command],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, f"{command}: {done.stderr}"
+    done = run_verbatim(command, tmp_path)
     assert done.stdout or done.stderr, command
