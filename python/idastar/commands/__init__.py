@@ -9,6 +9,7 @@ and its part of ``idastar demo``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -16,7 +17,6 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
 
 from .._judge import JudgeInputError, Tokens
-from . import _pictures
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -128,19 +128,28 @@ def permutation_cases(
     tokens.case = None
 
 
-#: Told of each case's solution, in input order, as its statistics are
-#: written (``--plot`` keeps one); per context, so that runs of the command
-#: in threads of one process keep their own.
-stats_listener: ContextVar[Callable[[Solution[Any]], None] | None] = ContextVar(
-    "stats_listener", default=None
+#: Told of each case's solution as it is found, in input order: the keepers
+#: of ``--svg``, ``--html`` and ``--plot`` (see :func:`listening`). Per
+#: context, so that runs of the command in threads of one process keep
+#: their own.
+_answer_listeners: ContextVar[tuple[Callable[[Solution[Any]], None], ...]] = ContextVar(
+    "answer_listeners", default=()
 )
+
+
+@contextlib.contextmanager
+def listening(listener: Callable[[Solution[Any]], None]) -> Iterator[None]:
+    """Tells ``listener`` of every answer :func:`checked` passes, while the
+    block runs: the one way an option sees the solutions of a run."""
+    token = _answer_listeners.set((*_answer_listeners.get(), listener))
+    try:
+        yield
+    finally:
+        _answer_listeners.reset(token)
 
 
 def emit_stats(label: str, solution: Solution[Any]) -> None:
     """A case's search statistics on stderr (``--stats``), under ``label``."""
-    listener = stats_listener.get()
-    if listener is not None:
-        listener(solution)
     stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
     emit(sys.stderr, f"{label}:\n{stats}")
 
@@ -160,7 +169,8 @@ def checked(solution: S) -> S:
         raise KeyboardInterrupt
     if solution.outcome.is_limit:
         raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
-    _pictures.record(solution)
+    for listener in _answer_listeners.get():
+        listener(solution)
     return solution
 
 

@@ -3,8 +3,9 @@ picture, for every puzzle command.
 
 The command answers its input as always; the solution of the K-th case is
 kept as it goes by (every command hands each answer to
-:func:`idastar.commands.checked`, which tells :func:`record`) and drawn
-once the input is answered.
+:func:`idastar.commands.checked`, which tells the keeper
+:func:`idastar.commands.listening` installs) and drawn once the input is
+answered.
 """
 
 from __future__ import annotations
@@ -71,15 +72,6 @@ class CaseKeeper:
             self.solution = solution
 
 
-_recorder: CaseKeeper | None = None
-
-
-def record(solution: Solution[Any]) -> None:
-    """Tells the picture options of one more answer, in input order."""
-    if _recorder is not None:
-        _recorder(solution)
-
-
 def answer(
     answer: Callable[[argparse.Namespace, Tokens, TextIO], None],
     args: argparse.Namespace,
@@ -91,18 +83,17 @@ def answer(
     Raises ValueError (the command's exit status 2) naming the option for a
     ``--case`` beyond the input or a file that cannot be written.
     """
-    global _recorder
+    from . import listening
+
     if not wanted(args):
         if getattr(args, "case", None) is not None and getattr(args, "plot", None) is None:
             raise ValueError("--case K picks the case of --svg, --html or --plot; give one of them")
         answer(args, tokens, out)
         return
     number = args.case or 1
-    _recorder = recorder = CaseKeeper(number)
-    try:
+    recorder = CaseKeeper(number)
+    with listening(recorder):
         answer(args, tokens, out)
-    finally:
-        _recorder = None
     if recorder.solution is None:
         raise ValueError(
             f"--case {number}: the input has {recorder.seen} case{'' if recorder.seen == 1 else 's'}"

@@ -6,13 +6,9 @@ import argparse
 import contextlib
 import os
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
-from . import stats_listener
+from . import listening
 from ._pictures import CaseKeeper
-
-if TYPE_CHECKING:
-    pass
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
@@ -106,14 +102,12 @@ def plotting(args: argparse.Namespace) -> Iterator[None]:
     args.stats = True
     # --case, where a command has it, picks the case; the first otherwise.
     keeper = _PlotKeeper(path, getattr(args, "case", None) or 1, args.puzzle.name)
-    token = stats_listener.set(keeper)
     try:
-        yield
+        with listening(keeper):
+            yield
     except Exception:
-        stats_listener.reset(token)
         if keeper.solution is not None:
             with contextlib.suppress(ValueError):  # the run's own error is the one to report
                 keeper.write()
         raise
-    stats_listener.reset(token)
     keeper.write()
