@@ -7,15 +7,19 @@ against one thread, on the same instances in one run.
    and every puzzle's ``HARD_CASE`` with ``engine="ida"``). Answers (cost
    and path) must agree; the generated-node counts are printed for both.
 2. Batches: ``solve_many(cases, threads=1)`` against ``threads=2`` on random
-   cases for every puzzle and engine listed below.
+   cases for every puzzle and engine listed below, each batch grown until
+   one thread takes about ``--batch-seconds``; ``--arrays`` asks for numpy
+   results without paths (``arrays=True, paths=False``), which leaves out
+   the building of a ``Solution`` per case in Python.
 
 The machine may be shared, so each ratio is given two ways:
 
 * ``wall``: the median wall time of ``--repeats`` runs at one thread over the
   median at two;
 * ``cpu``: the CPU time of the one-thread run over the *critical path* of the
-  two-thread run, the CPU time of the thread that did most plus the work
-  done outside the pool (``/proc/self/task``). It is what the wall ratio
+  two-thread run: the CPU time of the pool thread that did most, plus the
+  calling thread's own (converting cases, building answers) and that of
+  threads that ended during the run (``/proc/self/task``). It is what the wall ratio
   would be on two otherwise idle cores, and is not disturbed by other
   programs; it does not see memory-bandwidth contention or a slower clock.
 
@@ -63,10 +67,13 @@ def measure(run: Callable[[], Any]) -> tuple[float, float, float, Any]:
     after = thread_times()
     main = __import__("threading").get_native_id()
     lasting = [after[t] - before[t] for t in after if t in before and t != main]
+    # The calling thread's own work (a batch's cases converted and its
+    # answers built) is serial: the pool waits for it, or it for the pool.
+    caller = after.get(main, 0) - before.get(main, 0)
     # Threads that ended during the run (the one a call runs its work on)
     # are what the process's total has beyond the lasting threads.
-    outside = max(0.0, cpu - sum(lasting) - (after.get(main, 0) - before.get(main, 0)))
-    critical = outside + (max(lasting) if lasting else 0.0)
+    outside = max(0.0, cpu - sum(lasting) - caller)
+    critical = caller + outside + (max(lasting) if lasting else 0.0)
     return wall, cpu, max(critical, 1e-9), result
 
 
@@ -95,14 +102,20 @@ def compare(
     print(
         f"  {name:44s} 1 thread {wall1:7.2f} s ({cpu1:7.2f} s cpu)"
         f"  2 threads {wall2:7.2f} s ({statistics.median(cpus[2]):7.2f} s cpu)"
-        f"  wall x{wall1 / wall2:4.2f}  cpu x{cpu1 / path2:4.2f}{nodes(results)}",
+        f"  wall x{wall1 / wall2:4.2f}  cpu {ratio(cpu1, path2)}{nodes(results)}",
         flush=True,
     )
 
 
+def ratio(one: float, two: float) -> str:
+    """``x1.93``; a dash where the two-thread run's critical path is below
+    the clock's tick, too short to divide by."""
+    return f"x{one / two:4.2f}" if two >= 2 / TICK else "   -  "
+
+
 def nodes(results: dict[int, Any]) -> str:
     one, two = results[1], results[2]
-    if isinstance(one, list):
+    if isinstance(one, list | idastar.BatchResult):
         return ""
     return f"  generated {one.stats.generated:,d} / {two.stats.generated:,d}"
 
@@ -111,7 +124,9 @@ def same_answer(a: Any, b: Any) -> bool:
     return bool(a.cost == b.cost and a.path == b.path and a.outcome == b.outcome)
 
 
-def same_answers(a: list[Any], b: list[Any]) -> bool:
+def same_answers(a: Any, b: Any) -> bool:
+    if isinstance(a, idastar.BatchResult):
+        return bool((a.costs == b.costs).all() and (a.outcomes == b.outcomes).all())
     return all(same_answer(x, y) for x, y in zip(a, b, strict=True))
 
 
@@ -149,21 +164,50 @@ HARD: dict[str, Callable[[int], Any]] = {
 
 
 def batches(args: argparse.Namespace) -> None:
-    print(f"Batches of random cases, solve_many threads=1 against threads=2 ({args.batch} cases):")
+    print(
+        f"Batches of random cases, solve_many threads=1 against threads=2 (at least {args.batch}"
+        f" cases, more until one thread takes {args.batch_seconds:g} s):"
+    )
     for module in (idastar.puzzle(name) for name in idastar.PUZZLES):
         name = module.__name__.rsplit(".", 1)[1]
         if name == "fifteen":
             continue  # sliding's 4 x 4 board
-        cases = [module.random(seed=seed) for seed in range(args.batch)]
         for engine in module.ENGINES:
             if engine in ("bfs", "iddfs", "bidirectional") or (name, engine) in SLOW:
                 continue
+            shape = {"arrays": True, "paths": False} if args.arrays else {}
+            cases = measurable_batch(module, engine, args.batch, args.batch_seconds, shape)
             compare(
-                f"{name} {engine}",
-                lambda t, m=module, e=engine, c=cases: m.solve_many(c, engine=e, threads=t),
+                f"{name} {engine} ({len(cases):,d} cases)",
+                lambda t, m=module, e=engine, c=cases, s=shape: m.solve_many(
+                    c, engine=e, threads=t, **s
+                ),
                 args.repeats,
                 same_answers,
             )
+
+
+def measurable_batch(
+    module: Any, engine: str, count: int, seconds: float, shape: dict[str, bool]
+) -> list[Any]:
+    """At least ``count`` random cases, doubled until one thread takes about
+    ``seconds`` on them: a batch of a few milliseconds measures the pool's
+    start, not its speed-up."""
+    cases = [module.random(seed=seed) for seed in range(count)]
+    while True:
+        began = time.perf_counter()
+        module.solve_many(cases, engine=engine, threads=1, **shape)
+        taken = time.perf_counter() - began
+        if taken >= seconds / 2 or len(cases) >= MAX_BATCH:
+            return cases
+        # Aim straight at the target when the batch is far too short.
+        factor = min(64, max(2, int(seconds / max(taken, 1e-3))))
+        more = min(len(cases) * factor, MAX_BATCH) - len(cases)
+        cases += [module.random(seed=seed) for seed in range(len(cases), len(cases) + more)]
+
+
+#: Cases in a batch at most: enough for a second of the fastest puzzles.
+MAX_BATCH = 200_000
 
 
 # Engines whose random cases take far too long at the default sizes.
@@ -184,7 +228,16 @@ def main() -> None:
         help="puzzles whose HARD_CASE to solve (booksort, pancake, squares take minutes)",
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs of each, medians taken")
-    parser.add_argument("--batch", type=int, default=400, help="cases in each batch")
+    parser.add_argument("--batch", type=int, default=400, help="cases in each batch, at least")
+    parser.add_argument(
+        "--batch-seconds",
+        type=float,
+        default=1.0,
+        help="grow each batch until one thread takes about this long (default 1)",
+    )
+    parser.add_argument(
+        "--arrays", action="store_true", help="batches return numpy arrays, without paths"
+    )
     parser.add_argument("--skip-singles", action="store_true")
     parser.add_argument("--skip-batches", action="store_true")
     args = parser.parse_args()
