@@ -77,10 +77,11 @@ class Puzzle(Generic[C, M, Sol]):
     core's numbers for one move into the module's move (None: the core's
     form is the module's, the string of the moves' letters for a puzzle
     whose moves are letters); ``solution`` is the result class. With
-    ``lists_as_cases`` a case is its integers as they are, so a batch given
-    as a list goes to the core unread (the core checks every value) and is
-    read here only when the core refuses a value that is no integer, to
-    name it.
+    ``lists_as_cases`` a case is the flat sequence of its integers, so a
+    batch given as a list goes to the core unread (the core checks every
+    value; reading each in Python would cost more than solving the case)
+    and is read here only when the core refuses a value that is no integer,
+    to name it.
     """
 
     def __init__(

@@ -126,7 +126,7 @@ def _shelf(books: Case) -> list[int]:
 
 
 _PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
-    NAME, values=_shelf, move=BlockMove._make
+    NAME, values=_shelf, move=BlockMove._make, lists_as_cases=True
 )
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines

@@ -93,7 +93,7 @@ def _stack(stack: Case) -> list[int]:
     return integers(stack, "pancake")
 
 
-_PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(NAME, values=_stack)
+_PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(NAME, values=_stack, lists_as_cases=True)
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines
 #: The heuristics, the default first.

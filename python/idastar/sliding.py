@@ -188,7 +188,9 @@ def _letter(code: int) -> str:
     return MOVES[code]
 
 
-_PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(NAME, values=_tiles, move=_letter)
+_PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
+    NAME, values=_tiles, move=_letter, lists_as_cases=True
+)
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines
 #: The heuristics, the default first.

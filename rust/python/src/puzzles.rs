@@ -117,6 +117,9 @@ fn int_row(row: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     if let Ok(list) = row.cast::<PyList>() {
         return list.iter().map(int).collect();
     }
+    if let Ok(tuple) = row.cast::<PyTuple>() {
+        return tuple.iter().map(int).collect();
+    }
     if row.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("a case is a sequence of integers, not a str"));
     }
