@@ -15,6 +15,7 @@ MARKER = "<!-- idastar-cli-reference -->"
 
 
 def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    # argparse has no public way to list a parser's subcommands.
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             return dict(action.choices)
