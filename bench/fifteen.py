@@ -189,7 +189,7 @@ def main() -> None:
         default="pdb:6-6-3,pdb:5-5-5,linear-conflict",
         help="comma-separated: pdb:NAME, linear-conflict, manhattan (default "
         "pdb:6-6-3,pdb:5-5-5,linear-conflict; manhattan takes minutes, pdb:7-8 "
-        "minutes to build: README's pattern-database table)",
+        "minutes to build: docs/puzzles/fifteen.md)",
     )
     parser.add_argument(
         "--literature",

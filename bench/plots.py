@@ -1,4 +1,4 @@
-"""README's plots: what each 15-puzzle heuristic buys, drawn from measurements.
+"""Plots of what each 15-puzzle heuristic buys (README, docs/puzzles/fifteen.md), measured.
 
 Solves the first ``--count`` of Korf's 100 instances (``../shared/data/korf100.txt``,
 blank-first goal) with the Manhattan distance, Manhattan plus linear conflicts

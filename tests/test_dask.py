@@ -1,7 +1,7 @@
 """Scale-out: a batch through Dask worker processes gives the answers of a
 local ``solve_many``, and everything that crosses a process boundary pickles.
 
-This is the recipe of the README's "More than one machine" section, run on
+This is the recipe of docs/parallel.md, "More than one machine", run on
 a ``LocalCluster`` with two worker processes.
 """
 
@@ -61,9 +61,9 @@ def test_a_batch_through_dask_workers_matches_a_local_batch(client: object) -> N
 
 
 @pytest.mark.slow
-def test_the_readme_recipe_runs_as_a_saved_script(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### More than one machine", 1)[1]
+def test_the_docs_recipe_runs_as_a_saved_script(tmp_path: Path) -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs/parallel.md").read_text(encoding="utf-8")
+    section = page.split("## More than one machine", 1)[1]
     recipe = re.search(r"```py\n(.*?)```", section, re.S)
     assert recipe is not None
     script = tmp_path / "recipe.py"

@@ -1,6 +1,7 @@
 """Every example line of ``idastar --help`` and of each command's ``--help``
 runs verbatim in an empty directory, with only the installed package, and
-prints what the help shows under it; the inputs it names come with it."""
+prints what the help shows under it; the inputs it names come with it. So
+do the ``idastar`` lines of README and of the documentation pages."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from doc_examples import command_lines
 
 from idastar.cli import PUZZLES
 
@@ -119,27 +121,12 @@ def test_demo_says_when_it_builds_a_database(tmp_path: Path) -> None:
     assert "building" not in again.stdout + again.stderr
 
 
-def readme_command_lines() -> list[str]:
-    """The ``idastar`` lines of README's shell blocks, comments dropped."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    lines = []
-    for block in re.findall(r"```sh\n(.*?)```", readme, re.S):
-        for line in block.splitlines():
-            command = line.split("  #", 1)[0].strip()
-            if command.startswith("idastar"):
-                lines.append(command)
-    return lines
-
-
-def test_readme_has_command_lines() -> None:
-    assert len(readme_command_lines()) >= 10
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("command", readme_command_lines())
-def test_every_readme_command_runs_verbatim_in_an_empty_directory(
+@pytest.mark.parametrize("command", command_lines())
+def test_every_docs_command_runs_verbatim_in_an_empty_directory(
     command: str, tmp_path: Path
 ) -> None:
+    """README's and the documentation pages' ``sh`` lines, each once."""
     if "--plot" in command:
         pytest.importorskip("matplotlib", reason='--plot needs pip install "idastar[plot]"')
     done = run_verbatim(command, tmp_path)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, run_main
+from conftest import run_main
 
 import idastar
 from idastar import booksort, pancake, rotation, sliding, squares
@@ -416,21 +416,6 @@ def test_case_picks_the_case_plotted(tmp_path: Path, drawn: list[Any]) -> None:
 
 
 # ---------------------------------------------------------------- the docs
-
-
-@needs_matplotlib
-def test_readme_plot_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Plots\n", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
-    assert blocks
-    monkeypatch.chdir(tmp_path)
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
-    pngs = sorted(tmp_path.glob("*.png"))
-    assert pngs
-    for png in pngs:
-        assert_real_png(png.read_bytes())
 
 
 @needs_matplotlib

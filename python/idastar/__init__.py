@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 #: Every puzzle module by name: the core's registry, with ``fifteen`` (the
 #: 4 x 4 board of ``sliding``) beside ``sliding``. Each offers the same
-#: vocabulary (README, "One vocabulary").
+#: vocabulary (docs/vocabulary.md).
 PUZZLES: tuple[str, ...] = tuple(
     sorted({*_core.PUZZLES, *(("fifteen",) if "sliding" in _core.PUZZLES else ())})
 )

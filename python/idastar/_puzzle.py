@@ -35,7 +35,7 @@ class SearchOptions(TypedDict, total=False):
     """The options every puzzle's ``solve`` and ``solve_many`` take besides
     ``engine`` and ``heuristic`` (whose names each module lists in
     ``ENGINES`` and ``HEURISTICS``, the default first). See the table in
-    README's "One vocabulary"."""
+    docs/vocabulary.md."""
 
     #: Look for solutions of at most this many moves; beyond it the outcome
     #: is ``no_solution`` with ``lower_bound`` above it.

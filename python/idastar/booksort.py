@@ -18,8 +18,8 @@ Up to :data:`MAX_BOOKS` = 16 books (4 bits per book in a 64-bit state). The
 judge stops at 15 and answers ``5 or more`` from 5 moves on (:func:`judge`);
 :func:`solve` and :func:`distance` give the exact, uncapped answer.
 
-Booksort's own options, besides those every puzzle takes (README, "One
-vocabulary"): ``goal_ball``, the radius of the ball of shelves around the
+Booksort's own options, besides those every puzzle takes (docs/vocabulary.md,
+"One vocabulary"): ``goal_ball``, the radius of the ball of shelves around the
 sorted one whose exact distances are stored (0 to :data:`MAX_GOAL_BALL`; by
 default 3 up to 12 books and 2 above; built once per process), and
 ``table_entries``, the learned bounds IDA* keeps (65,536 unless

@@ -43,8 +43,8 @@ search on first use and cached on disk (see :func:`cache_dir`): 6-6-3 on the
 4 x 4 board takes a few seconds once, then milliseconds to load. A database
 has one byte per placement of its pattern's tiles, at most
 :data:`MAX_PATTERN_ENTRIES` (2**30): patterns of at most 8 tiles on 4 x 4
-(7-8's larger half has 518,918,400 entries; README's pattern-database
-table gives the build's time and memory), 6 on 5 x 5; a larger pattern raises ``ValueError`` before anything
+(7-8's larger half has 518,918,400 entries; the pattern-database
+table of docs/puzzles/fifteen.md gives the build's time and memory), 6 on 5 x 5; a larger pattern raises ``ValueError`` before anything
 is allocated.
 """
 

@@ -80,7 +80,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="the pattern-database partition: 5-5-5, 6-6-3 (default), 7-8 "
         "(7-8 solves fastest but builds once for minutes in over a GB of memory: "
-        "README's pattern-database table has the figures) "
+        "docs/puzzles/fifteen.md has the figures) "
         "or any sizes a-b-... of at most 8 tiles each",
     )
     parser.add_argument(
