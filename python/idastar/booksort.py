@@ -184,10 +184,14 @@ def solve(
     (the module's docstring).
 
     ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` with ``table_entries=0`` splits
-    its larger iterations over them; the answer is the one threads=1
-    gives, and so are the node counts of every iteration but the last,
-    which counts what the threads did together. The other engines use one.
+    use, None for every core, as in :func:`solve_many`. ``engine="ida"``
+    splits its larger iterations over them; the answer is the one
+    threads=1 gives. Without a table (``table_entries=0``) so are the node
+    counts of every iteration but the last, which counts what the threads
+    did together; with one, each thread learns into its own copy of the
+    table (its memory once more a thread) and hands back what it learned
+    after each iteration, so the counts differ a little from one thread's.
+    The other engines use one.
 
     Returns:
         A :class:`~idastar.Solution` whose path is a tuple of

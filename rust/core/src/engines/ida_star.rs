@@ -1,5 +1,7 @@
 //! Iterative-deepening A* (Korf 1985).
 
+use std::sync::Mutex;
+
 use super::learned_bounds::LearnedBounds;
 use super::parallel::{self, Ended, Tally};
 use crate::limits::Budget;
@@ -35,21 +37,10 @@ where
     P::State: Send + Sync,
     P::Move: Send + Sync,
 {
-    let threads = parallel::threads_for(limits);
-    if threads == 1 {
-        return ida_star(problem, start, limits);
+    match parallel::threads_for(limits) {
+        1 => ida_star(problem, start, limits),
+        threads => DepthFirst::new(problem, limits, None).run_parallel(start, threads),
     }
-    let mut last_expanded = 0;
-    DepthFirst::new(problem, limits, None).run(start, |search: &mut DepthFirst<'_, P>, root, bound| {
-        let before = search.budget.expanded;
-        let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
-            search.search_below(root, bound)
-        } else {
-            search.parallel_pass(root, bound, threads)
-        };
-        last_expanded = search.budget.expanded - before;
-        pass
-    })
 }
 
 /// IDA* with a transposition table of `entries` learned bounds (Reinefeld
@@ -72,9 +63,41 @@ pub fn ida_star_with_table<P: Problem>(
 ) -> SearchResult<P::Move> {
     match LearnedBounds::new(entries) {
         Some(table) => DepthFirst::new(problem, limits, Some(table)).run(start, DepthFirst::search_below),
-        // The heuristic is all that is proven without searching.
-        None => SearchResult::unsolved(Outcome::MemoryLimit, Some(problem.heuristic(&start)), Stats::default()),
+        None => no_table(problem, &start),
     }
+}
+
+/// [`ida_star_with_table`] on every thread of the current rayon pool when
+/// `limits.parallel` is set, as [`parallel_ida_star`] splits its
+/// iterations. Each thread learns into a copy of the table taken when it
+/// starts on a pass and hands what it learned back when the pass ends, so
+/// the table costs its memory once more per thread (a thread whose copy
+/// cannot be had searches without one); the frontier above the subtrees
+/// learns nothing, as no subtree below it is complete when it is cut. The
+/// answer is [`ida_star_with_table`]'s: the table only prunes what holds
+/// no goal within the bound, so it never changes which goal comes first.
+pub fn parallel_ida_star_with_table<P>(
+    problem: &P,
+    start: P::State,
+    limits: &Limits,
+    entries: usize,
+) -> SearchResult<P::Move>
+where
+    P: Problem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    match (parallel::threads_for(limits), LearnedBounds::new(entries)) {
+        (_, None) => no_table(problem, &start),
+        (1, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run(start, DepthFirst::search_below),
+        (threads, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run_parallel(start, threads),
+    }
+}
+
+/// What a search whose table the memory cannot hold ends with: at once,
+/// the heuristic being all that is proven without searching.
+fn no_table<P: Problem>(problem: &P, start: &P::State) -> SearchResult<P::Move> {
+    SearchResult::unsolved(Outcome::MemoryLimit, Some(problem.heuristic(start)), Stats::default())
 }
 
 /// How one bounded depth-first pass ended.
@@ -132,6 +155,9 @@ struct DepthFirst<'a, P: Problem> {
     /// Whether some `f` reached `u32::MAX`, where costs saturate.
     beyond_range: bool,
     learned: Option<LearnedBounds<P::State>>,
+    /// While a frontier is cut nothing is learned: the states above the
+    /// cutoff have subtrees not yet searched.
+    learning_paused: bool,
     /// While a frontier is cut: the depth at which states within the bound
     /// are collected as subtrees instead of being searched.
     cutoff: usize,
@@ -159,6 +185,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             next_bound: u32::MAX,
             beyond_range: false,
             learned,
+            learning_paused: false,
             cutoff: usize::MAX,
             collected: Vec::new(),
         }
@@ -369,6 +396,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
     fn frontier(&mut self, root: &SubtreeOf<P>, bound: u32, wanted: usize) -> Result<Vec<SubtreeOf<P>>, Pass> {
         let mut frontier = vec![root.clone()];
         let mut ended = Ok(());
+        self.learning_paused = true;
         for depth in root.above.len() + 1..=parallel::MAX_FRONTIER_DEPTH {
             if frontier.len() >= wanted || frontier.is_empty() {
                 break;
@@ -397,6 +425,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             }
         }
         self.cutoff = usize::MAX;
+        self.learning_paused = false;
         self.collected.clear();
         match ended {
             Err(Pass::Stopped(outcome)) => Err(Pass::Stopped(outcome)),
@@ -410,8 +439,10 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
     fn leave(&mut self) {
         self.depth -= 1;
         let frame = &self.frames[self.depth];
-        if let Some(learned) = &mut self.learned {
-            learned.raise(frame.state, self.next_bound.saturating_sub(frame.g));
+        if !self.learning_paused {
+            if let Some(learned) = &mut self.learned {
+                learned.raise(frame.state, self.next_bound.saturating_sub(frame.g));
+            }
         }
         self.next_bound = self.next_bound.min(frame.outer_next_bound);
         if self.depth > 0 {
@@ -427,6 +458,22 @@ where
     P::State: Send + Sync,
     P::Move: Send + Sync,
 {
+    /// The iterations, each from the first large one on split over
+    /// `threads` threads (see [`parallel_ida_star`]).
+    fn run_parallel(self, start: P::State, threads: usize) -> SearchResult<P::Move> {
+        let mut last_expanded = 0;
+        self.run(start, |search: &mut Self, root, bound| {
+            let before = search.budget.expanded;
+            let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
+                search.search_below(root, bound)
+            } else {
+                search.parallel_pass(root, bound, threads)
+            };
+            last_expanded = search.budget.expanded - before;
+            pass
+        })
+    }
+
     /// One pass within `bound` on `threads` threads: the frontier below
     /// `root`, then its subtrees in order (see [`parallel`]).
     fn parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
@@ -435,11 +482,19 @@ where
             Err(pass) => return pass,
         };
         let shared = self.budget.shared();
+        // The table, where the threads take their copies and hand back
+        // what they learned.
+        let table = Mutex::new(self.learned.take());
         let (problem, limits, main) = (self.problem, self.limits, &self.budget);
-        let sweep = parallel::search_in_order(&frontier, &shared, threads, || Subtrees {
-            search: DepthFirst::with_budget(problem, limits, None, Budget::worker(main, &shared)),
-            bound,
+        let sweep = parallel::search_in_order(&frontier, &shared, threads, || {
+            let copy = table.lock().expect("not poisoned").as_ref().and_then(LearnedBounds::try_clone);
+            Subtrees {
+                search: DepthFirst::with_budget(problem, limits, copy, Budget::worker(main, &shared)),
+                bound,
+                table: &table,
+            }
         });
+        self.learned = table.into_inner().expect("not poisoned");
         let Tally { expanded, generated, next_bound, beyond_range } = sweep.tally;
         self.budget.absorb(expanded, generated);
         self.next_bound = self.next_bound.min(next_bound);
@@ -459,6 +514,19 @@ where
 struct Subtrees<'a, P: Problem> {
     search: DepthFirst<'a, P>,
     bound: u32,
+    /// The search's table, which takes in this thread's bounds when it is
+    /// done (none when the search keeps no table).
+    table: &'a Mutex<Option<LearnedBounds<P::State>>>,
+}
+
+impl<P: Problem> Drop for Subtrees<'_, P> {
+    fn drop(&mut self) {
+        let Some(learned) = &self.search.learned else { return };
+        // A poisoned lock means a thread panicked: the search is lost anyway.
+        if let Some(table) = self.table.lock().ok().as_deref_mut().and_then(Option::as_mut) {
+            table.absorb(learned);
+        }
+    }
 }
 
 impl<P> parallel::Worker for Subtrees<'_, P>

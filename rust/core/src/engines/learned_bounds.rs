@@ -55,4 +55,19 @@ impl<S: Copy + Eq + Hash> LearnedBounds<S> {
         };
         self.slots[slot] = Some((state, bound));
     }
+
+    /// A copy, or `None` when its memory cannot be had.
+    pub(crate) fn try_clone(&self) -> Option<Self> {
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(self.slots.len()).ok()?;
+        slots.extend_from_slice(&self.slots);
+        Some(LearnedBounds { slots, mask: self.mask })
+    }
+
+    /// Takes in every bound `other` holds (each a fact, whoever learned it).
+    pub(crate) fn absorb(&mut self, other: &Self) {
+        for &(state, bound) in other.slots.iter().flatten() {
+            self.raise(state, bound);
+        }
+    }
 }

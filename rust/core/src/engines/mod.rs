@@ -22,7 +22,7 @@ pub use astar::astar;
 pub use batch::solve_many;
 pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
-pub use ida_star::{ida_star, ida_star_with_table, parallel_ida_star};
+pub use ida_star::{ida_star, ida_star_with_table, parallel_ida_star, parallel_ida_star_with_table};
 pub use iddfs::iddfs;
 
 use std::hash::Hash;

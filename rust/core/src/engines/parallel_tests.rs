@@ -3,8 +3,9 @@
 use std::time::Duration;
 
 use super::test_problems::{Grid, Tree};
-use super::{ida_star, parallel_ida_star};
+use super::{ida_star, ida_star_with_table, parallel_ida_star, parallel_ida_star_with_table};
 use crate::limits::stop_once_at;
+use crate::puzzles::booksort::Booksort;
 use crate::puzzles::pancake::Pancake;
 use crate::test_rng::Rng;
 use crate::{Limits, Outcome, Problem, SearchResult};
@@ -143,4 +144,118 @@ fn small_searches_stay_serial() {
     let parallel = in_parallel(&grid, (0, 0), &Limits::default());
     assert_eq!(parallel.stats.iterations, serial.stats.iterations);
     assert_eq!(parallel.path, serial.path);
+}
+
+/// Walks on the square `0..=side` lattice from `(0, 0)` to `(side, side)`,
+/// a unit step at a time in the four directions, with no heuristic: every
+/// cell is reached by a great many paths, which a table of learned bounds
+/// cuts to about one search of each cell per iteration.
+struct Lattice {
+    side: i32,
+}
+
+impl Problem for Lattice {
+    type State = (i32, i32);
+    type Move = u8;
+
+    fn is_goal(&self, state: &(i32, i32)) -> bool {
+        *state == (self.side, self.side)
+    }
+
+    fn heuristic(&self, _: &(i32, i32)) -> u32 {
+        0
+    }
+
+    fn successors(&self, &(x, y): &(i32, i32), _last: Option<u8>, out: &mut Vec<crate::Edge<u8, (i32, i32)>>) {
+        for (mv, (dx, dy)) in [(1, 0), (0, 1), (-1, 0), (0, -1)].into_iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            if (0..=self.side).contains(&nx) && (0..=self.side).contains(&ny) {
+                out.push(crate::Edge::new(mv as u8, (nx, ny), 1));
+            }
+        }
+    }
+}
+
+const TABLE: usize = 1 << 16;
+
+fn with_table_in_parallel<P>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move>
+where
+    P: Problem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    let limits = limits.in_parallel();
+    on_threads(2, || parallel_ida_star_with_table(problem, start, &limits, TABLE))
+}
+
+/// Whether some iteration after a large one ran, so on both threads.
+fn went_parallel<M>(result: &SearchResult<M>) -> bool {
+    let rows = &result.stats.iterations;
+    rows.windows(2).any(|pair| pair[0].expanded >= super::parallel::PARALLEL_AFTER_EXPANSIONS)
+}
+
+#[test]
+fn with_a_table_the_answers_are_the_serial_ones() {
+    fn check<P>(problem: &P, start: P::State) -> bool
+    where
+        P: Problem + Sync,
+        P::State: Send + Sync,
+        P::Move: Send + Sync + PartialEq + std::fmt::Debug,
+    {
+        let serial = ida_star_with_table(problem, start, &Limits::default(), TABLE);
+        let parallel = with_table_in_parallel(problem, start, &Limits::default());
+        assert_eq!(parallel.outcome, serial.outcome);
+        assert_eq!(parallel.cost, serial.cost);
+        assert_eq!(parallel.path, serial.path);
+        let bounds =
+            |result: &SearchResult<P::Move>| result.stats.iterations.iter().map(|row| row.bound).collect::<Vec<_>>();
+        assert_eq!(bounds(&parallel), bounds(&serial));
+        assert_eq!(parallel.stats.expanded, parallel.stats.iterations.iter().map(|row| row.expanded).sum::<u64>());
+        went_parallel(&parallel)
+    }
+    let mut parallel_runs = 0;
+    for side in [60, 70] {
+        parallel_runs += usize::from(check(&Lattice { side }, (0, 0)));
+    }
+    // Shelves whose last iteration comes after a large one, and others.
+    let puzzle = Booksort::new(14).unwrap();
+    let mut rng = Rng(14);
+    for _ in 0..8 {
+        parallel_runs += usize::from(check(&puzzle, puzzle.pack(&rng.permutation(14)).unwrap()));
+    }
+    assert!(parallel_runs >= 3, "only {parallel_runs} searches went parallel");
+}
+
+#[test]
+fn with_a_table_the_threads_learn_and_hand_back_what_they_learned() {
+    let problem = Lattice { side: 60 };
+    let serial = ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE);
+    let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default());
+    assert!(went_parallel(&parallel));
+    // Each thread starts a pass from what every thread learned before it.
+    let (serial_nodes, parallel_nodes) = (serial.stats.expanded, parallel.stats.expanded);
+    assert!(parallel_nodes < 2 * serial_nodes, "{parallel_nodes} against {serial_nodes} on one thread");
+    // Threads searching without the table would search far more.
+    let limits = Limits::default().with_max_nodes(4 * parallel_nodes);
+    let untabled = in_parallel(&problem, (0, 0), &limits);
+    assert_eq!(untabled.outcome, Outcome::NodeLimit);
+}
+
+#[test]
+fn with_a_table_limits_hold_and_one_thread_is_the_serial_search() {
+    let problem = Lattice { side: 60 };
+    for max in [0, 1, 30_000, 300_000] {
+        let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default().with_max_nodes(max));
+        assert_eq!(parallel.outcome, Outcome::NodeLimit, "{max}");
+        assert!(parallel.stats.expanded <= max, "{} > {max}", parallel.stats.expanded);
+    }
+    let interrupt = stop_once_at(40);
+    let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default().with_interrupt(&interrupt));
+    assert_eq!(parallel.outcome, Outcome::Interrupted);
+    let serial = ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE);
+    let limits = Limits::default().in_parallel();
+    let one = on_threads(1, || parallel_ida_star_with_table(&problem, (0, 0), &limits, TABLE));
+    assert_eq!(one.stats.iterations, serial.stats.iterations);
+    let not_allowed = on_threads(2, || parallel_ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE));
+    assert_eq!(not_allowed.stats.iterations, serial.stats.iterations);
 }

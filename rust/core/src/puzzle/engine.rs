@@ -1,6 +1,6 @@
 //! The generic engines by name, as every puzzle offers them.
 
-use crate::engines::{astar, bfs, bidirectional_bfs, ida_star_with_table, iddfs, parallel_ida_star};
+use crate::engines::{astar, bfs, bidirectional_bfs, iddfs, parallel_ida_star, parallel_ida_star_with_table};
 use crate::{Limits, Reversible, SearchResult};
 
 crate::choices! {
@@ -27,9 +27,9 @@ impl Engine {
     }
 
     /// Runs the engine; `table_entries` gives IDA* a transposition table of
-    /// learned bounds (0 for none). IDA* without a table spreads over the
-    /// pool's threads when `limits.parallel` says so; the others, and IDA*
-    /// with a table (whose learned bounds one thread writes), run on one.
+    /// learned bounds (0 for none). IDA*, with a table or without, spreads
+    /// over the pool's threads when `limits.parallel` says so; the others
+    /// run on one.
     pub fn run<P>(self, problem: &P, start: P::State, limits: &Limits, table_entries: usize) -> SearchResult<P::Move>
     where
         P: Reversible + Sync,
@@ -37,7 +37,7 @@ impl Engine {
         P::Move: Send + Sync,
     {
         match self {
-            Engine::Ida if table_entries > 0 => ida_star_with_table(problem, start, limits, table_entries),
+            Engine::Ida if table_entries > 0 => parallel_ida_star_with_table(problem, start, limits, table_entries),
             Engine::Ida => parallel_ida_star(problem, start, limits),
             Engine::Astar => astar(problem, start, limits),
             Engine::Iddfs => iddfs(problem, start, limits),
