@@ -106,6 +106,8 @@ enum Pass {
     Found,
     Exhausted,
     Stopped(Outcome),
+    /// A pass begun on one thread outgrew [`DepthFirst::serial_cap`].
+    TooLarge,
 }
 
 /// A state on the current path and the children still to be searched
@@ -155,6 +157,9 @@ struct DepthFirst<'a, P: Problem> {
     /// Whether some `f` reached `u32::MAX`, where costs saturate.
     beyond_range: bool,
     learned: Option<LearnedBounds<P::State>>,
+    /// The expansions at which a pass begun on one thread is abandoned, to
+    /// be searched on every thread (`u64::MAX`: never).
+    serial_cap: u64,
     /// While a frontier is cut nothing is learned: the states above the
     /// cutoff have subtrees not yet searched.
     learning_paused: bool,
@@ -185,6 +190,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             next_bound: u32::MAX,
             beyond_range: false,
             learned,
+            serial_cap: u64::MAX,
             learning_paused: false,
             cutoff: usize::MAX,
             collected: Vec::new(),
@@ -223,6 +229,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
                     return self.budget.unsolved(Outcome::NoSolution, lower_bound, iterations);
                 }
                 Pass::Exhausted => bound = self.next_bound,
+                Pass::TooLarge => unreachable!("serial_or_parallel_pass searches an outgrown pass again"),
             }
         }
     }
@@ -309,6 +316,9 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         if self.problem.is_goal(&state) {
             return Some(Pass::Found);
         }
+        if self.budget.expanded >= self.serial_cap {
+            return Some(Pass::TooLarge);
+        }
         if let Some(outcome) = self.budget.expand() {
             return Some(Pass::Stopped(outcome));
         }
@@ -340,15 +350,16 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
                 self.learned = None;
                 continue;
             }
-            let mut h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
-            if let Some(learned) = &self.learned {
-                h = h.max(learned.get(&edge.state));
-            }
-            let f = g.saturating_add(edge.cost).saturating_add(h);
+            let h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
+            let learned = self.learned.as_ref().map_or(0, |learned| learned.get(&edge.state));
+            let f = g.saturating_add(edge.cost).saturating_add(h.max(learned));
             if f > bound {
                 self.exceeded(f);
                 continue;
             }
+            // The problem's own value orders the children, not the table's:
+            // what a table holds differs from thread to thread, and the
+            // order must not, for the first goal to be the serial search's.
             children[kept] = edge.with_heuristic(h);
             kept += 1;
         }
@@ -458,20 +469,41 @@ where
     P::State: Send + Sync,
     P::Move: Send + Sync,
 {
-    /// The iterations, each from the first large one on split over
-    /// `threads` threads (see [`parallel_ida_star`]).
+    /// The iterations, each split over `threads` threads once it is large
+    /// (see [`parallel_ida_star`]): after a large one at once, else when it
+    /// outgrows a start on one thread, which is how most small ones end.
     fn run_parallel(self, start: P::State, threads: usize) -> SearchResult<P::Move> {
         let mut last_expanded = 0;
         self.run(start, |search: &mut Self, root, bound| {
             let before = search.budget.expanded;
             let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
-                search.search_below(root, bound)
+                search.serial_or_parallel_pass(root, bound, threads)
             } else {
                 search.parallel_pass(root, bound, threads)
             };
             last_expanded = search.budget.expanded - before;
             pass
         })
+    }
+
+    /// One pass within `bound` begun on this thread; one that outgrows
+    /// [`parallel::PARALLEL_AFTER_EXPANSIONS`] expansions (a first
+    /// iteration can hold nearly the whole search, as Booksort's do) is
+    /// abandoned and searched again on every thread. Its nodes are counted
+    /// once, so the counts stay those of the search tree, and the node
+    /// limit counts them so too.
+    fn serial_or_parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
+        let (expanded, generated) = (self.budget.expanded, self.budget.generated);
+        self.serial_cap = expanded.saturating_add(parallel::PARALLEL_AFTER_EXPANSIONS);
+        let pass = self.search_below(root, bound);
+        self.serial_cap = u64::MAX;
+        match pass {
+            Pass::TooLarge => {
+                (self.budget.expanded, self.budget.generated) = (expanded, generated);
+                self.parallel_pass(root, bound, threads)
+            }
+            pass => pass,
+        }
     }
 
     /// One pass within `bound` on `threads` threads: the frontier below
@@ -543,7 +575,8 @@ where
         match self.search.search_below(subtree, self.bound) {
             Pass::Found => Ended::Found(std::mem::take(&mut self.search.moves)),
             Pass::Exhausted => Ended::Exhausted,
-            Pass::Stopped(_) => Ended::Stopped,
+            // A worker's passes have no serial cap to outgrow.
+            Pass::Stopped(_) | Pass::TooLarge => Ended::Stopped,
         }
     }
 

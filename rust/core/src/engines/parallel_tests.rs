@@ -259,3 +259,43 @@ fn with_a_table_limits_hold_and_one_thread_is_the_serial_search() {
     let not_allowed = on_threads(2, || parallel_ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE));
     assert_eq!(not_allowed.stats.iterations, serial.stats.iterations);
 }
+
+/// [`Tree`] with its exact distances as the heuristic (its goals are
+/// leaves): one iteration, the first, holds the whole search.
+struct Deep(Tree);
+
+impl Problem for Deep {
+    type State = (u64, u32);
+    type Move = u8;
+
+    fn is_goal(&self, state: &(u64, u32)) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn heuristic(&self, &(_, depth): &(u64, u32)) -> u32 {
+        self.0.depth - depth
+    }
+
+    fn successors(&self, state: &(u64, u32), last: Option<u8>, out: &mut Vec<crate::Edge<u8, (u64, u32)>>) {
+        self.0.successors(state, last, out);
+    }
+}
+
+#[test]
+fn a_first_iteration_that_outgrows_its_serial_start_goes_parallel() {
+    let problem = Deep(tree(|code| code == 700_000));
+    let serial = ida_star(&problem, (0, 0), &Limits::default());
+    assert_eq!(serial.stats.iterations.len(), 1);
+    assert!(serial.stats.expanded > 10 * super::parallel::PARALLEL_AFTER_EXPANSIONS);
+    let parallel = in_parallel(&problem, (0, 0), &Limits::default());
+    assert_eq!(parallel.path, serial.path);
+    // The other thread searched on past the goal's subtree: the pass ran on
+    // both. The abandoned start on one thread is not counted again.
+    assert!(parallel.stats.expanded > serial.stats.expanded);
+    assert!(parallel.stats.expanded < serial.stats.expanded + serial.stats.expanded / 4);
+    // Without the goal, every node is counted once, as on one thread.
+    let problem = Deep(tree(|_| false));
+    let serial = ida_star(&problem, (0, 0), &Limits::default());
+    let parallel = in_parallel(&problem, (0, 0), &Limits::default());
+    assert_eq!(parallel.stats.iterations, serial.stats.iterations);
+}
