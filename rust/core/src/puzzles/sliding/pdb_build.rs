@@ -269,6 +269,24 @@ struct Fields<'a> {
     nibble_excess: u8,
 }
 
+/// Children generated and not yet looked at.
+const PENDING: usize = 256;
+
+/// Children waiting for their fields to be looked at: those of several
+/// placements are generated before any is looked at, so that many words
+/// are fetched from memory at once rather than a few at a time.
+struct Children {
+    /// (word, shift of the field, whether the word is of the wide table)
+    pending: [(usize, u32, bool); PENDING],
+    count: usize,
+}
+
+impl Children {
+    fn new() -> Children {
+        Children { pending: [(0, 0, false); PENDING], count: 0 }
+    }
+}
+
 /// What one layer's scan of some placements found.
 #[derive(Default, Clone, Copy)]
 struct Tally {
@@ -308,8 +326,8 @@ impl Fields<'_> {
     }
 
     /// Expands the placement `cells` (occupancy `mask`) from the regions
-    /// `blanks` (their cells): marks every child's region not yet reached
-    /// with `next`.
+    /// `blanks` (their cells): its children join `children`, whose regions
+    /// not yet reached [`Fields::flush`] marks with `next`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn expand(
@@ -320,12 +338,15 @@ impl Fields<'_> {
         parent_mask_rank: usize,
         blanks: u32,
         next: u64,
+        children: &mut Children,
         tally: &mut Tally,
     ) {
         let k = self.k;
-        // (word, shift, of the wide table)
-        let mut children = [(0usize, 0u32, false); 4 * MAX_CELLS];
-        let mut count = 0;
+        if children.count + 4 * k > PENDING {
+            self.flush(children, next, tally);
+        }
+        let count = &mut children.count;
+        let children = &mut children.pending;
         // A child's rank from its parent's: moving tile `i` across the
         // cells between `from` and `to` changes its digit and the digits
         // of the later tiles on those cells by one each.
@@ -369,26 +390,32 @@ impl Fields<'_> {
                 debug_assert_eq!(mask_rank, self.occupancies.rank(child_mask));
                 if self.occupancies.several[mask_rank / 64] & (1 << (mask_rank % 64)) == 0 {
                     // One region, numbered 0.
-                    children[count] = (child / 8, 8 * (child % 8) as u32, false);
+                    children[*count] = (child / 8, 8 * (child % 8) as u32, false);
                 } else {
                     let packed = self.occupancies.cell_regions[mask_rank];
                     if packed & WIDE == 0 {
                         let region = (packed >> (2 * from)) & 3;
-                        children[count] = (child / 8, 8 * (child % 8) as u32 + 2 * region as u32, false);
+                        children[*count] = (child / 8, 8 * (child % 8) as u32 + 2 * region as u32, false);
                     } else {
                         let which = (packed & !WIDE) as usize;
                         let wide = &self.occupancies.wide[which];
                         cells[i] = to as u8;
                         let (word, shift) = self.wide_word(which * self.orders + self.order(child_mask, &cells[..k]));
                         cells[i] = from as u8;
-                        children[count] = (word, shift + 2 * u32::from(wide.region_of[from as usize]), true);
+                        prefetch(&self.wide[word]);
+                        children[*count] = (word, shift + 2 * u32::from(wide.region_of[from as usize]), true);
                     }
                 }
-                count += 1;
+                *count += 1;
             }
             earlier |= 1 << from;
         }
-        for &(word, shift, is_wide) in &children[..count] {
+    }
+
+    /// Marks the regions of `children` not yet reached with `next`.
+    #[inline(always)]
+    fn flush(&self, children: &mut Children, next: u64, tally: &mut Tally) {
+        for &(word, shift, is_wide) in &children.pending[..children.count] {
             let word = if is_wide { &self.wide[word] } else { &self.bytes[word] };
             if (word.load(Relaxed) >> shift) & 3 != 0 {
                 continue;
@@ -399,6 +426,7 @@ impl Fields<'_> {
                 tally.regions += 1;
             }
         }
+        children.count = 0;
     }
 
     /// Records the distance `layer` of the placement `index` (cells
@@ -480,6 +508,7 @@ impl Fields<'_> {
     #[inline(always)]
     fn scan_bytes(&self, first: usize, words: &[AtomicU64], layer: u32, current: u64, next: u64) -> Tally {
         let mut tally = Tally::default();
+        let mut children = Children::new();
         for (offset, word) in words.iter().enumerate() {
             let value = word.load(Relaxed);
             let is_current = if current == 1 { value & !(value >> 1) } else { (value >> 1) & !value } & LOW_BITS;
@@ -508,10 +537,11 @@ impl Fields<'_> {
                         blanks |= region;
                     }
                 }
-                self.expand(index, &mut cells, mask, mask_rank, blanks, next, &mut tally);
+                self.expand(index, &mut cells, mask, mask_rank, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << (8 * byte), Relaxed);
             }
         }
+        self.flush(&mut children, next, &mut tally);
         tally
     }
 
@@ -519,6 +549,7 @@ impl Fields<'_> {
     #[inline(always)]
     fn scan_wide(&self, first: usize, words: &[AtomicU64], layer: u32, current: u64, next: u64) -> Tally {
         let mut tally = Tally::default();
+        let mut children = Children::new();
         let per_word = 64 / self.wide_bits;
         let slot_fields = u64::MAX >> (64 - self.wide_bits);
         for (offset, word) in words.iter().enumerate() {
@@ -547,10 +578,11 @@ impl Fields<'_> {
                     }
                 }
                 let mask_rank = self.occupancies.rank(wide.mask);
-                self.expand(index, &mut cells, wide.mask, mask_rank, blanks, next, &mut tally);
+                self.expand(index, &mut cells, wide.mask, mask_rank, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << shift, Relaxed);
             }
         }
+        self.flush(&mut children, next, &mut tally);
         tally
     }
 
