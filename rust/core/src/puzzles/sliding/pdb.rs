@@ -17,9 +17,10 @@
 //! give a weaker bound, up to 6 moves lower on patterns that hold the
 //! blank's goal neighbours. A placement's value is the least distance of
 //! its components, a bound whatever component the blank is in. Each
-//! placement keeps two bits per empty cell during the build (unseen,
-//! reached in the layer being expanded, reached for the next layer, done);
-//! layers are expanded by scanning every placement in parallel.
+//! placement keeps two bits per component during the build (unseen,
+//! reached in the layer being expanded, reached for the next layer, done),
+//! the components numbered once per set of occupied cells; layers are
+//! expanded by scanning every placement in parallel (see `pdb_build`).
 //!
 //! The reflected lookup (Culberson and Schaeffer's symmetry, as used by
 //! Korf and Felner) mirrors the board about its main diagonal: when the goal
@@ -53,10 +54,11 @@ pub const MAX_PATTERNS: usize = 24;
 
 /// The most entries a database may have: 2^30 = 1,073,741,824, a byte each.
 /// The larger half of the 4 x 4 board's 7-8 partition, 8 tiles, has
-/// 518,918,400 and its build peaks near 1.6 GB; 9 tiles would have
-/// 4,151,347,200 and take 12 GB. Every pattern within the limit builds in
-/// 2 GB at most (the largest build: 7 tiles on 4 x 5, 390,700,800 entries
-/// at 5 bytes each while building).
+/// 518,918,400 and its build takes 1.6 bytes an entry (1.5, and 2 bytes
+/// for each of the 5% of placements whose empty cells fall into more than
+/// four components); 9 tiles would have 4,151,347,200. A build needs about
+/// 1.5 bytes an entry, so every pattern within the limit builds in about
+/// 2 GB at most.
 pub const MAX_ENTRIES: usize = 1 << 30;
 
 /// `n! / (n - k)!`, exactly: the placements of `k` distinct tiles on `n`
