@@ -116,9 +116,9 @@ def test_the_command_refuses_a_partition_too_large_in_one_line() -> None:
 
 # --- memory the machine cannot give ----------------------------------------------
 
-#: An address space too small for the 8-tile build (1.5 GB) but ample for
+#: An address space too small for the 8-tile build (0.9 GB) but ample for
 #: the interpreter and the rest of the run.
-ADDRESS_SPACE = 1 << 30
+ADDRESS_SPACE = 640 << 20
 
 
 def run_with_little_memory(code: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -34,6 +34,7 @@ mod board;
 mod linear_conflict;
 mod manhattan;
 pub mod pdb;
+mod pdb_build;
 pub mod pdb_cache;
 mod puzzle;
 mod search;

@@ -17,9 +17,10 @@
 //! give a weaker bound, up to 6 moves lower on patterns that hold the
 //! blank's goal neighbours. A placement's value is the least distance of
 //! its components, a bound whatever component the blank is in. Each
-//! placement keeps two bits per empty cell during the build (unseen,
-//! reached in the layer being expanded, reached for the next layer, done);
-//! layers are expanded by scanning every placement in parallel.
+//! placement keeps two bits per component during the build (unseen,
+//! reached in the layer being expanded, reached for the next layer, done),
+//! the components numbered once per set of occupied cells; layers are
+//! expanded by scanning every placement in parallel (see `pdb_build`).
 //!
 //! The reflected lookup (Culberson and Schaeffer's symmetry, as used by
 //! Korf and Felner) mirrors the board about its main diagonal: when the goal
@@ -40,12 +41,8 @@
 //! its bound is not: it overestimates 22,202 of the 181,440 8-puzzle boards
 //! for either goal with 4-4 databases.
 
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Instant;
-
-use bytemuck::Zeroable;
-use rayon::prelude::*;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::search::Incremental;
@@ -57,10 +54,11 @@ pub const MAX_PATTERNS: usize = 24;
 
 /// The most entries a database may have: 2^30 = 1,073,741,824, a byte each.
 /// The larger half of the 4 x 4 board's 7-8 partition, 8 tiles, has
-/// 518,918,400 and its build peaks near 1.6 GB; 9 tiles would have
-/// 4,151,347,200 and take 12 GB. Every pattern within the limit builds in
-/// 2 GB at most (the largest build: 7 tiles on 4 x 5, 390,700,800 entries
-/// at 5 bytes each while building).
+/// 518,918,400 and its build takes 1.6 bytes an entry (1.5, and 2 bytes
+/// for each of the 5% of placements whose empty cells fall into more than
+/// four components); 9 tiles would have 4,151,347,200. A build needs about
+/// 1.5 bytes an entry, so every pattern within the limit builds in about
+/// 2 GB at most.
 pub const MAX_ENTRIES: usize = 1 << 30;
 
 /// `n! / (n - k)!`, exactly: the placements of `k` distinct tiles on `n`
@@ -272,14 +270,8 @@ impl PatternDb {
         limits: &BuildLimits,
     ) -> Result<Built<PatternDb>> {
         let size = Self::checked_entries(geometry, cells, blank)?;
-        let free = geometry.cells() - cells.len();
-        let data = if free <= 8 {
-            build_with::<AtomicU16>(geometry, cells, blank, size, progress, limits)
-        } else if free <= 16 {
-            build_with::<AtomicU32>(geometry, cells, blank, size, progress, limits)
-        } else {
-            build_with::<AtomicU64>(geometry, cells, blank, size, progress, limits)
-        };
+        let data =
+            super::pdb_build::build(geometry, cells, blank, size, progress, limits, super::pdb_build::NIBBLE_EXCESS);
         Ok(data.map(|data| PatternDb {
             width: geometry.width(),
             height: geometry.height(),
@@ -329,244 +321,6 @@ impl PatternDb {
         debug_assert!(index < self.data.len());
         unsafe { *self.data.get_unchecked(index) }
     }
-}
-
-/// The atomic words of the build: two bits per empty cell of a placement.
-trait Word: Sync + Send + Sized + Zeroable + 'static {
-    fn load(&self) -> u64;
-    fn try_set(&self, current: u64, new: u64) -> std::result::Result<u64, u64>;
-    fn or(&self, bits: u64);
-}
-
-macro_rules! word {
-    ($atomic:ty, $plain:ty) => {
-        impl Word for $atomic {
-            #[inline]
-            fn load(&self) -> u64 {
-                <$atomic>::load(self, Ordering::Relaxed) as u64
-            }
-            #[inline]
-            fn try_set(&self, current: u64, new: u64) -> std::result::Result<u64, u64> {
-                self.compare_exchange_weak(current as $plain, new as $plain, Ordering::Relaxed, Ordering::Relaxed)
-                    .map(|v| v as u64)
-                    .map_err(|v| v as u64)
-            }
-            #[inline]
-            fn or(&self, bits: u64) {
-                self.fetch_or(bits as $plain, Ordering::Relaxed);
-            }
-        }
-    };
-}
-word!(AtomicU16, u16);
-word!(AtomicU32, u32);
-word!(AtomicU64, u64);
-
-const DONE: u64 = 3;
-
-/// Asks for the cache line of `value` ahead of its use.
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it never faults, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(value as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-
-/// The cells of the empty-cell component around `start`.
-#[inline]
-fn component(start: u32, empty: u32, neighbours: &[u32]) -> u32 {
-    let mut seen = 1u32 << start;
-    let mut frontier = seen;
-    while frontier != 0 {
-        let mut next = 0;
-        let mut bits = frontier;
-        while bits != 0 {
-            next |= neighbours[bits.trailing_zeros() as usize];
-            bits &= bits - 1;
-        }
-        frontier = next & empty & !seen;
-        seen |= frontier;
-    }
-    seen
-}
-
-/// Two-bit fields holding `code` for each cell of `cells`, numbered by the
-/// rank of the cell among the `empty` ones.
-#[inline]
-fn fields(cells: u32, empty: u32, code: u64) -> u64 {
-    let mut out = 0;
-    let mut bits = cells;
-    while bits != 0 {
-        let cell = bits.trailing_zeros();
-        let slot = (empty & ((1u32 << cell) - 1)).count_ones();
-        out |= code << (2 * slot);
-        bits &= bits - 1;
-    }
-    out
-}
-
-/// Placements scanned between two looks at the build's limits: a few
-/// milliseconds of the slowest layers, a few microseconds of looking.
-const POLL_EVERY: usize = 1 << 14;
-
-fn build_with<W: Word>(
-    geometry: &Geometry,
-    pattern: &[u8],
-    blank: u8,
-    size: usize,
-    progress: ProgressFn,
-    limits: &BuildLimits,
-) -> Built<Vec<u8>> {
-    let n = geometry.cells();
-    let k = pattern.len();
-    let board = (1u32 << n) - 1;
-    let neighbours = geometry.neighbour_masks();
-    // Zeroed memory comes from the allocator already zero, untouched pages
-    // and all: far faster than initialising atomics one by one. Both tables
-    // are asked for fallibly: a machine short of memory ends the build
-    // with an outcome, not the process with an abort.
-    let word_store: Vec<W> = bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?;
-    let words: &[W] = &word_store;
-    let neighbours: &[u32] = &neighbours;
-    let mut dist: Vec<u8> = Vec::new();
-    dist.try_reserve_exact(size).map_err(|_| Outcome::MemoryLimit)?;
-    dist.resize(size, u8::MAX);
-
-    let goal_index = rank(n, pattern.iter().copied());
-    let goal_occupied = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
-    let goal_empty = board & !goal_occupied;
-    // The goal state: the component of the blank's goal cell, alone.
-    words[goal_index].or(fields(component(u32::from(blank), goal_empty, neighbours), goal_empty, 1));
-    let mut reached = 0u64;
-    let mut layer = 0u32;
-    loop {
-        if progress(BuildProgress { layer, reached, total: size as u64 }) {
-            return Err(Outcome::Interrupted);
-        }
-        // No placement is further than the board's diameter (at most 208
-        // moves on 5 x 5) from home, so a layer number always fits the
-        // byte, below the u8::MAX that marks "not reached".
-        debug_assert!(layer < u32::from(u8::MAX));
-        let current = 1 + u64::from(layer & 1);
-        let next = 1 + u64::from((layer + 1) & 1);
-        let stopped: OnceLock<Outcome> = OnceLock::new();
-        // Each chunk of placements is scanned by one thread, which alone
-        // writes their distances; the words of their children are shared.
-        let (components, placements) = dist
-            .par_chunks_mut(POLL_EVERY)
-            .enumerate()
-            .map(|(chunk, distances)| {
-                if stopped.get().is_some() {
-                    return (0, 0);
-                }
-                if let Some(outcome) = limits.stop() {
-                    let _ = stopped.set(outcome);
-                    return (0, 0);
-                }
-                let (mut components, mut placements) = (0u64, 0u64);
-                // Copied into locals: with atomics in the loop, values read
-                // through the closure's references are read again at every
-                // placement (a tenth of the build's time, measured).
-                let (words, neighbours, n, k, board, layer, current, next) =
-                    (words, neighbours, n, k, board, layer, current, next);
-                for (offset, distance) in distances.iter_mut().enumerate() {
-                    let index = chunk * POLL_EVERY + offset;
-                    let word = words[index].load();
-                    let is_current = if current == 1 { word & !(word >> 1) } else { (word >> 1) & !word } & LOW_BITS;
-                    if is_current == 0 {
-                        continue;
-                    }
-                    // A placement's distance is the first layer that
-                    // expands it; written here, in scan order, rather than
-                    // at random when its first component is reached.
-                    if *distance == u8::MAX {
-                        *distance = layer as u8;
-                        placements += 1;
-                    }
-                    let mut cells = [0u8; MAX_CELLS];
-                    unrank(n, k, index, &mut cells);
-                    let occupied = cells[..k].iter().fold(0u32, |m, &c| m | 1 << c);
-                    let empty = board & !occupied;
-                    // The empty cells whose field says "current".
-                    let mut blanks = 0u32;
-                    let mut empties = empty;
-                    let mut slot = 0;
-                    while empties != 0 {
-                        let cell = empties.trailing_zeros();
-                        if is_current & (1 << (2 * slot)) != 0 {
-                            blanks |= 1 << cell;
-                        }
-                        slot += 1;
-                        empties &= empties - 1;
-                    }
-                    // Every child first, so that their words can be fetched
-                    // from memory together rather than one miss at a time.
-                    let mut children = [(0usize, 0u8, 0u8); 4 * MAX_CELLS];
-                    let mut count = 0;
-                    for i in 0..k {
-                        let from = cells[i];
-                        let mut targets = neighbours[from as usize] & blanks;
-                        while targets != 0 {
-                            let to = targets.trailing_zeros() as u8;
-                            targets &= targets - 1;
-                            cells[i] = to;
-                            let child = rank(n, cells[..k].iter().copied());
-                            cells[i] = from;
-                            prefetch(&words[child]);
-                            children[count] = (child, from, to);
-                            count += 1;
-                        }
-                    }
-                    for &(child, from, to) in &children[..count] {
-                        let child_empty = empty ^ (1 << to) ^ (1 << from);
-                        let slot_bits = (child_empty & ((1u32 << from) - 1)).count_ones();
-                        let target = &words[child];
-                        let mut seen = target.load();
-                        if (seen >> (2 * slot_bits)) & 3 != 0 {
-                            continue;
-                        }
-                        let mark = fields(component(u32::from(from), child_empty, neighbours), child_empty, next);
-                        loop {
-                            match target.try_set(seen, seen | mark) {
-                                Ok(_) => {
-                                    components += 1;
-                                    break;
-                                }
-                                Err(now) if (now >> (2 * slot_bits)) & 3 != 0 => break,
-                                Err(now) => seen = now,
-                            }
-                        }
-                    }
-                    words[index].or(is_current * DONE);
-                }
-                (components, placements)
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        // A layer cut short leaves a table that is not a database. Handing
-        // back the memory of a large one takes a third of a second (1.5 GB
-        // of touched pages for 8 tiles): done on a thread of its own, so
-        // that a stopped build returns at once.
-        if let Some(&outcome) = stopped.get() {
-            let tables = (word_store, dist);
-            // A thread that cannot start gives the tables back to drop here.
-            let _ = std::thread::Builder::new().name("pdb-free".into()).spawn(move || drop(tables));
-            return Err(outcome);
-        }
-        reached += placements;
-        layer += 1;
-        if components == 0 {
-            if progress(BuildProgress { layer, reached, total: size as u64 }) {
-                return Err(Outcome::Interrupted);
-            }
-            break;
-        }
-    }
-    Ok(dist)
 }
 
 /// The patterns of the 4 x 4 board by name, as goal cells with the blank's

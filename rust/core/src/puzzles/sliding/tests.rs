@@ -248,6 +248,11 @@ fn pattern_databases_match_a_plain_dijkstra() {
         // Six tiles on 3 x 3 cut the empty cells into as many as three
         // components.
         (3, 3, vec![1, 3, 4, 5, 7, 8], 0),
+        // Four tiles on the edges' middles isolate the four corners and the
+        // centre: five regions, more than a placement's byte holds.
+        (3, 3, vec![1, 3, 5, 7], 0),
+        (3, 3, vec![1, 3, 5, 7], 4),
+        (3, 4, vec![1, 3, 5, 7, 8], 0),
     ] {
         let geometry = Geometry::new(w, h).unwrap();
         let db = PatternDb::build(&geometry, &cells, blank, &|_| false, &BuildLimits::default()).unwrap().unwrap();
@@ -262,6 +267,28 @@ fn pattern_databases_match_a_plain_dijkstra() {
             pdb::unrank(w * h, cells.len(), index, &mut back);
             assert_eq!(back, placement);
         }
+    }
+}
+
+#[test]
+fn distances_beyond_four_bits_over_the_manhattan_distance_are_kept_aside() {
+    // With no excess kept in four bits, every placement off its Manhattan
+    // distance goes to the side list; the tables are the same.
+    for (w, h, cells, blank) in [(3, 3, vec![1u8, 2, 4], 0), (3, 3, vec![1, 3, 5, 7], 0), (4, 4, vec![1, 2, 3], 0)] {
+        let geometry = Geometry::new(w, h).unwrap();
+        let size = pdb::entries(w * h, cells.len());
+        let build = |excess| {
+            super::pdb_build::build(&geometry, &cells, blank, size, &|_| false, &BuildLimits::default(), excess)
+                .unwrap()
+        };
+        let (kept, aside) = (build(super::pdb_build::NIBBLE_EXCESS), build(0));
+        assert_eq!(kept, aside, "{w}x{h} {cells:?}");
+        let manhattan = |index: usize| {
+            let mut placement = vec![0u8; cells.len()];
+            pdb::unrank(w * h, cells.len(), index, &mut placement);
+            placement.iter().zip(&cells).map(|(&at, &home)| geometry.distance(at.into(), home.into())).sum::<u32>()
+        };
+        assert!((0..size).any(|index| u32::from(aside[index]) > manhattan(index)), "no entry went aside");
     }
 }
 

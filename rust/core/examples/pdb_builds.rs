@@ -1,0 +1,65 @@
+//! Builds the pattern databases of a partition from an empty cache
+//! directory and prints the wall time, the CPU time, the process's peak
+//! memory (VmHWM) and the build rate: `7-8` (15-puzzle, blank first) or
+//! `6-6-6-6` (24-puzzle, blank first), then the directory (it must not hold
+//! the partition's files already, or they are read instead of built).
+//!
+//! ```sh
+//! cargo run --release --example pdb_builds -- 7-8 /tmp/pdb78
+//! ```
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use idastar_core::puzzles::sliding::{pdb, pdb_cache, BuildLimits, Geometry, Goal};
+
+/// User and system CPU seconds of the process so far.
+fn cpu_seconds() -> f64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage fills the struct it is given.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The peak resident memory of the process in bytes (VmHWM).
+fn peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let name = args.first().map_or("7-8", String::as_str);
+    let dir = PathBuf::from(args.get(1).ok_or("give the partition and an empty cache directory")?);
+    std::fs::create_dir_all(&dir)?;
+    let side = if name == "6-6-6-6" { 5 } else { 4 };
+    let geometry = Geometry::new(side, side)?;
+    let goal = Goal::blank_first(&geometry);
+    let patterns = pdb::partition(&geometry, &goal, name)?;
+    let (began, cpu_began) = (Instant::now(), cpu_seconds());
+    let mut entries = 0u64;
+    // In the partition's order, as a solve builds them.
+    for cells in &patterns {
+        let t = Instant::now();
+        let (db, source) =
+            pdb_cache::load_or_build(&geometry, cells, 0, Some(&dir), &|_| false, &BuildLimits::default())?
+                .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?;
+        if source != pdb_cache::Source::Built {
+            return Err(format!("{cells:?} was not built but read ({source:?}): give an empty directory").into());
+        }
+        entries += db.data().len() as u64;
+        println!("  {cells:?}: {} entries, {:.1} s", db.data().len(), t.elapsed().as_secs_f64());
+    }
+    let (wall, cpu) = (began.elapsed().as_secs_f64(), cpu_seconds() - cpu_began);
+    println!(
+        "{name}: {entries} entries, wall {wall:.1} s, CPU {cpu:.1} s, peak memory (VmHWM) {:.0} MB, {:.1} M states a second",
+        peak_memory() as f64 / 1e6,
+        entries as f64 / wall / 1e6
+    );
+    Ok(())
+}
