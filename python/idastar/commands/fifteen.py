@@ -79,7 +79,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME",
         default=None,
         help="the pattern-database partition: 5-5-5, 6-6-3 (default), 7-8 "
-        "(7-8 solves fastest but builds once for minutes in over a GB of memory: "
+        "(7-8 solves fastest but builds once for two to three minutes in 0.9 GB of memory: "
         "docs/puzzles/fifteen.md has the figures) "
         "or any sizes a-b-... of at most 8 tiles each",
     )
