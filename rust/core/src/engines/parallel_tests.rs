@@ -15,14 +15,19 @@ fn on_threads<R: Send>(threads: usize, search: impl FnOnce() -> R + Send) -> R {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(search)
 }
 
+/// Runs `search` on a pool of two threads, with `limits` let go parallel.
+fn on_two_threads<R: Send>(limits: &Limits, search: impl FnOnce(&Limits) -> R + Send) -> R {
+    let limits = limits.in_parallel();
+    on_threads(2, || search(&limits))
+}
+
 fn in_parallel<P>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move>
 where
     P: Problem + Sync,
     P::State: Send + Sync,
     P::Move: Send + Sync,
 {
-    let limits = limits.in_parallel();
-    on_threads(2, || parallel_ida_star(problem, start, &limits))
+    on_two_threads(limits, |limits| parallel_ida_star(problem, start, limits))
 }
 
 /// The same answer, and the same counts in every iteration but the last.
@@ -178,16 +183,6 @@ impl Problem for Lattice {
 
 const TABLE: usize = 1 << 16;
 
-fn with_table_in_parallel<P>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move>
-where
-    P: Problem + Sync,
-    P::State: Send + Sync,
-    P::Move: Send + Sync,
-{
-    let limits = limits.in_parallel();
-    on_threads(2, || parallel_ida_star_with_table(problem, start, &limits, TABLE))
-}
-
 /// Whether some iteration after a large one ran, so on both threads.
 fn went_parallel<M>(result: &SearchResult<M>) -> bool {
     let rows = &result.stats.iterations;
@@ -203,7 +198,8 @@ fn with_a_table_the_answers_are_the_serial_ones() {
         P::Move: Send + Sync + PartialEq + std::fmt::Debug,
     {
         let serial = ida_star_with_table(problem, start, &Limits::default(), TABLE);
-        let parallel = with_table_in_parallel(problem, start, &Limits::default());
+        let parallel =
+            on_two_threads(&Limits::default(), |limits| parallel_ida_star_with_table(problem, start, limits, TABLE));
         assert_eq!(parallel.outcome, serial.outcome);
         assert_eq!(parallel.cost, serial.cost);
         assert_eq!(parallel.path, serial.path);
@@ -230,7 +226,8 @@ fn with_a_table_the_answers_are_the_serial_ones() {
 fn with_a_table_the_threads_learn_and_hand_back_what_they_learned() {
     let problem = Lattice { side: 60 };
     let serial = ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE);
-    let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default());
+    let parallel =
+        on_two_threads(&Limits::default(), |limits| parallel_ida_star_with_table(&problem, (0, 0), limits, TABLE));
     assert!(went_parallel(&parallel));
     // Each thread starts a pass from what every thread learned before it.
     let (serial_nodes, parallel_nodes) = (serial.stats.expanded, parallel.stats.expanded);
@@ -245,12 +242,14 @@ fn with_a_table_the_threads_learn_and_hand_back_what_they_learned() {
 fn with_a_table_limits_hold_and_one_thread_is_the_serial_search() {
     let problem = Lattice { side: 60 };
     for max in [0, 1, 30_000, 300_000] {
-        let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default().with_max_nodes(max));
+        let limits = Limits::default().with_max_nodes(max);
+        let parallel = on_two_threads(&limits, |limits| parallel_ida_star_with_table(&problem, (0, 0), limits, TABLE));
         assert_eq!(parallel.outcome, Outcome::NodeLimit, "{max}");
         assert!(parallel.stats.expanded <= max, "{} > {max}", parallel.stats.expanded);
     }
     let interrupt = stop_once_at(40);
-    let parallel = with_table_in_parallel(&problem, (0, 0), &Limits::default().with_interrupt(&interrupt));
+    let limits = Limits::default().with_interrupt(&interrupt);
+    let parallel = on_two_threads(&limits, |limits| parallel_ida_star_with_table(&problem, (0, 0), limits, TABLE));
     assert_eq!(parallel.outcome, Outcome::Interrupted);
     let serial = ida_star_with_table(&problem, (0, 0), &Limits::default(), TABLE);
     let limits = Limits::default().in_parallel();

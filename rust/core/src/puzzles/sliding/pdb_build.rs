@@ -806,30 +806,21 @@ fn search(
         // Each chunk of placements is scanned by one thread, which alone
         // expands them and writes their excesses; the fields of their
         // children are shared.
-        let per_chunk = POLL_EVERY / 8;
-        let bytes = fields
-            .bytes
-            .par_chunks(per_chunk)
-            .enumerate()
-            .map(|(chunk, words)| {
-                if poll() {
-                    return Tally::default();
-                }
-                fields.scan_fastest(false, chunk * per_chunk, words, layer, current, next)
-            })
-            .reduce(Tally::default, |a, b| a + b);
-        let wide_per_chunk = POLL_EVERY / (64 / fields.wide_bits as usize);
-        let wide = fields
-            .wide
-            .par_chunks(wide_per_chunk)
-            .enumerate()
-            .map(|(chunk, words)| {
-                if poll() {
-                    return Tally::default();
-                }
-                fields.scan_fastest(true, chunk * wide_per_chunk, words, layer, current, next)
-            })
-            .reduce(Tally::default, |a, b| a + b);
+        let scan_all = |wide: bool, words: &[AtomicU64], per_chunk: usize| {
+            words
+                .par_chunks(per_chunk)
+                .enumerate()
+                .map(|(chunk, words)| {
+                    if poll() {
+                        return Tally::default();
+                    }
+                    fields.scan_fastest(wide, chunk * per_chunk, words, layer, current, next)
+                })
+                .reduce(Tally::default, |a, b| a + b)
+        };
+        // A byte-word holds eight placements; a wide one 64 / wide_bits.
+        let bytes = scan_all(false, fields.bytes, POLL_EVERY / 8);
+        let wide = scan_all(true, fields.wide, POLL_EVERY / (64 / fields.wide_bits as usize));
         // A layer cut short leaves a table that is not a database.
         if let Some(&outcome) = stopped.get() {
             return Err(outcome);
