@@ -130,24 +130,58 @@ pub fn rank(n: usize, cells: impl Iterator<Item = u8>) -> usize {
     index
 }
 
-/// The placement of rank `index`; the inverse of [`rank`].
-pub fn unrank(n: usize, k: usize, mut index: usize, cells: &mut [u8]) {
-    let mut digits = [0usize; MAX_CELLS];
+/// `select[byte][i]`: the position of the `i`-th set bit of `byte`.
+static SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut found) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The position of the `i`-th set bit of `bits` (there are more than `i`).
+#[inline(always)]
+pub(super) fn select(mut bits: u32, mut i: u32) -> u32 {
+    let mut base = 0;
+    loop {
+        let byte = bits & 0xff;
+        let count = byte.count_ones();
+        if i < count {
+            return base + u32::from(SELECT[byte as usize][i as usize]);
+        }
+        i -= count;
+        bits >>= 8;
+        base += 8;
+    }
+}
+
+/// The placement of rank `index`; the inverse of [`rank`]: the digits by
+/// division, the free cells by a table of each byte's set bits: O(k).
+#[inline(always)]
+pub fn unrank(n: usize, k: usize, index: usize, cells: &mut [u8]) {
+    let mut digits = [0u32; MAX_CELLS];
+    // Ranks are below MAX_ENTRIES, 2^30: 32-bit division.
+    debug_assert!(index < MAX_ENTRIES);
+    let mut index = index as u32;
     for i in (0..k).rev() {
-        let base = n - i;
+        let base = (n - i) as u32;
         digits[i] = index % base;
         index /= base;
     }
-    let mut used = 0u32;
+    let mut free = u32::MAX >> (32 - n);
     for i in 0..k {
-        // The digits[i]-th free cell.
-        let mut free = !used & ((1u32 << n) - 1);
-        for _ in 0..digits[i] {
-            free &= free - 1;
-        }
-        let cell = free.trailing_zeros();
+        let cell = select(free, digits[i]);
         cells[i] = cell as u8;
-        used |= 1 << cell;
+        free &= !(1 << cell);
     }
 }
 

@@ -24,7 +24,7 @@ use std::sync::{Mutex, OnceLock};
 use rayon::prelude::*;
 
 use super::board::{Geometry, MAX_CELLS};
-use super::pdb::{rank, unrank, BuildLimits, BuildProgress, Built, ProgressFn};
+use super::pdb::{rank, select, unrank, BuildLimits, BuildProgress, Built, ProgressFn};
 use crate::Outcome;
 
 /// The regions a placement's byte has fields for.
@@ -41,57 +41,12 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// `cell_regions` entries of masks with more than [`BYTE_REGIONS`] regions.
 const WIDE: u64 = 1 << 63;
 
-/// `select[byte][i]`: the position of the `i`-th set bit of `byte`.
-static SELECT: [[u8; 8]; 256] = {
-    let mut table = [[0u8; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let (mut bit, mut found) = (0, 0);
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][found] = bit as u8;
-                found += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
-/// The position of the `i`-th set bit of `bits` (there are more than `i`).
+/// The low bits of the two-bit fields of `value` that hold `current`, and
+/// of those that are done.
 #[inline(always)]
-fn select(mut bits: u32, mut i: u32) -> u32 {
-    let mut base = 0;
-    loop {
-        let byte = bits & 0xff;
-        let count = byte.count_ones();
-        if i < count {
-            return base + u32::from(SELECT[byte as usize][i as usize]);
-        }
-        i -= count;
-        bits >>= 8;
-        base += 8;
-    }
-}
-
-/// [`unrank`] in O(k): the digits by division, the free cells by [`select`].
-#[inline(always)]
-fn unrank_fast(n: usize, k: usize, index: usize, cells: &mut [u8; MAX_CELLS]) {
-    let mut digits = [0u32; MAX_CELLS];
-    // Entries are at most 2^30: 32-bit division.
-    let mut index = index as u32;
-    for i in (0..k).rev() {
-        let base = (n - i) as u32;
-        digits[i] = index % base;
-        index /= base;
-    }
-    let mut free = u32::MAX >> (32 - n);
-    for i in 0..k {
-        let cell = select(free, digits[i]);
-        cells[i] = cell as u8;
-        free &= !(1 << cell);
-    }
+fn current_and_done(value: u64, current: u64) -> (u64, u64) {
+    let is_current = if current == 1 { value & !(value >> 1) } else { (value >> 1) & !value } & LOW_BITS;
+    (is_current, value & (value >> 1) & LOW_BITS)
 }
 
 /// A mask with more regions than a byte has fields for.
@@ -512,11 +467,10 @@ impl Fields<'_> {
         let mut children = Children::new();
         for (offset, word) in words.iter().enumerate() {
             let value = word.load(Relaxed);
-            let is_current = if current == 1 { value & !(value >> 1) } else { (value >> 1) & !value } & LOW_BITS;
+            let (is_current, done) = current_and_done(value, current);
             if is_current == 0 {
                 continue;
             }
-            let done = value & (value >> 1) & LOW_BITS;
             let mut bytes = is_current;
             while bytes != 0 {
                 let byte = bytes.trailing_zeros() / 8;
@@ -524,7 +478,7 @@ impl Fields<'_> {
                 let index = (first + offset) * 8 + byte as usize;
                 let current_fields = (is_current >> (8 * byte)) & 0xff;
                 let mut cells = [0u8; MAX_CELLS];
-                unrank_fast(self.n, self.k, index, &mut cells);
+                unrank(self.n, self.k, index, &mut cells);
                 let mask = cells[..self.k].iter().fold(0u32, |m, &c| m | 1 << c);
                 if (done >> (8 * byte)) & 0xff == 0 {
                     self.settle(index, &cells[..self.k], layer);
@@ -555,11 +509,10 @@ impl Fields<'_> {
         let slot_fields = u64::MAX >> (64 - self.wide_bits);
         for (offset, word) in words.iter().enumerate() {
             let value = word.load(Relaxed);
-            let is_current = if current == 1 { value & !(value >> 1) } else { (value >> 1) & !value } & LOW_BITS;
+            let (is_current, done) = current_and_done(value, current);
             if is_current == 0 {
                 continue;
             }
-            let done = value & (value >> 1) & LOW_BITS;
             for j in 0..per_word {
                 let shift = j * self.wide_bits;
                 let current_fields = (is_current >> shift) & slot_fields;
@@ -731,7 +684,7 @@ pub(super) fn build(
         for (block, values) in values.chunks_mut(last_cells).enumerate() {
             // The block's first placement: the last tile on the lowest free cell.
             let mut full = [0u8; MAX_CELLS];
-            unrank_fast(n, k, first + block * last_cells, &mut full);
+            unrank(n, k, first + block * last_cells, &mut full);
             let used = full[..k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
             let prefix_manhattan: u32 =
                 full[..k - 1].iter().zip(&manhattan).map(|(&c, row)| u32::from(row[c as usize])).sum();
