@@ -169,13 +169,25 @@ pub(super) fn select(mut bits: u32, mut i: u32) -> u32 {
 #[inline(always)]
 pub fn unrank(n: usize, k: usize, index: usize, cells: &mut [u8]) {
     let mut digits = [0u32; MAX_CELLS];
-    // Ranks are below MAX_ENTRIES, 2^30: 32-bit division.
-    debug_assert!(index < MAX_ENTRIES);
-    let mut index = index as u32;
-    for i in (0..k).rev() {
-        let base = (n - i) as u32;
-        digits[i] = index % base;
-        index /= base;
+    match u32::try_from(index) {
+        // Every database's ranks are below MAX_ENTRIES, 2^30, and 32-bit
+        // division is the builder's hot spot; larger placements (any k
+        // tiles of n cells) take the 64-bit path.
+        Ok(mut index) => {
+            for i in (0..k).rev() {
+                let base = (n - i) as u32;
+                digits[i] = index % base;
+                index /= base;
+            }
+        }
+        Err(_) => {
+            let mut index = index;
+            for i in (0..k).rev() {
+                let base = n - i;
+                digits[i] = (index % base) as u32;
+                index /= base;
+            }
+        }
     }
     let mut free = u32::MAX >> (32 - n);
     for i in 0..k {
