@@ -353,6 +353,32 @@ def test_pack_and_unpack_refuse_what_does_not_fit() -> None:
         squares.solve_many([(2, []), (3, [])], n=2)
 
 
+def test_a_batch_reads_its_cases_alike_whatever_their_shape() -> None:
+    # A list of (n, removed) pairs goes to the core unread; masks, mixed
+    # shapes and values the core refuses are read case by case.
+    grids = [squares.random(seed=seed, n=3) for seed in range(6)]
+    masks = [[int(stick in grid.removed) for stick in range(1, 25)] for grid in grids]
+    expected = [(s.cost, s.path) for s in (squares.solve(grid) for grid in grids)]
+    for batch in (grids, [tuple(grid) for grid in grids], masks, grids[:3] + masks[3:]):
+        assert [(s.cost, s.path) for s in squares.solve_many(batch)] == expected
+    bad_cases = [
+        (3, [0]),
+        (3, [25]),
+        (3, [1, 1]),
+        (17, []),
+        (3, ["1"]),
+        (True, [1]),
+        (3, [1], 2),
+        "3",
+    ]
+    for bad in bad_cases:
+        with pytest.raises((InvalidPuzzle, TypeError)) as single:
+            squares.solve(bad)  # type: ignore[call-overload]
+        with pytest.raises(type(single.value)) as batch:
+            squares.solve_many([grids[0], bad])  # type: ignore[list-item]
+        assert str(batch.value) == f"case 1: {single.value}", bad
+
+
 # --------------------------------------------------------------------------
 # A third opinion: the 0/1 integer program
 

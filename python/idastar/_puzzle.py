@@ -76,12 +76,14 @@ class Puzzle(Generic[C, M, Sol]):
     checks the rest and names the integer at fault); ``move`` turns the
     core's numbers for one move into the module's move (None: the core's
     form is the module's, the string of the moves' letters for a puzzle
-    whose moves are letters); ``solution`` is the result class. With
-    ``lists_as_cases`` a case is the flat sequence of its integers, so a
-    batch given as a list goes to the core unread (the core checks every
-    value; reading each in Python would cost more than solving the case)
-    and is read here only when the core refuses a value that is no integer,
-    to name it.
+    whose moves are letters); ``solution`` is the result class.
+    ``batch_rows`` is a quick reading of a batch given as a list, for
+    puzzles whose cases are cheap to flatten (:func:`as_given` when a case
+    already is the flat sequence of its integers): the core checks every
+    value it hands over, since reading each case with ``values`` would cost
+    more than solving it. When the quick reading does not apply (it raises
+    TypeError or ValueError), or the core refuses a value that is no
+    integer, the batch is read with ``values``, which names what is wrong.
     """
 
     def __init__(
@@ -91,10 +93,10 @@ class Puzzle(Generic[C, M, Sol]):
         values: Callable[[C], list[int]],
         move: Callable[[Any], M] | None = None,
         solution: type[Sol] = Solution,  # type: ignore[assignment]
-        lists_as_cases: bool = False,
+        batch_rows: Callable[[list[Any]], list[Any]] | None = None,
     ) -> None:
         self.name = name
-        self.lists_as_cases = lists_as_cases
+        self.batch_rows = batch_rows
         self.values = values
         self.move = move
         self.solution = solution
@@ -131,10 +133,11 @@ class Puzzle(Generic[C, M, Sol]):
     ) -> list[Sol] | BatchResult:
         threads = checked_threads(threads)
         answers = None
-        if self.lists_as_cases and type(cases) is list:
+        quick = self.quick_rows(cases)
+        if quick is not None:
             try:
-                answers = _core.solve_many(self.name, cases, options, threads, arrays, paths)
-                rows = list(cases)  # the core read every value as it is
+                answers = _core.solve_many(self.name, quick, options, threads, arrays, paths)
+                rows = list(quick) if quick is cases else quick  # the core read every value
             except (TypeError, OverflowError):
                 pass  # a value that is no integer (or an option of the wrong type): read below
         if answers is None:
@@ -143,6 +146,15 @@ class Puzzle(Generic[C, M, Sol]):
         if arrays:
             return BatchResult._from_arrays(answers)
         return self.solution._from_raws(answers, self.move, Origin(self.name, rows, options))
+
+    def quick_rows(self, cases: object) -> list[Any] | None:
+        """A list batch by ``batch_rows``, or None where it does not apply."""
+        if self.batch_rows is None or type(cases) is not list:
+            return None
+        try:
+            return self.batch_rows(cases)
+        except (TypeError, ValueError):
+            return None
 
     def distance(self, case: C, options: dict[str, Any]) -> int:
         solution = self.solve(case, options)
@@ -188,6 +200,11 @@ class Puzzle(Generic[C, M, Sol]):
         else:
             words = code_array(codes)
         return _core.unpack(self.name, words, size, options)
+
+
+def as_given(cases: list[Any]) -> list[Any]:
+    """A batch of cases that are flat integer sequences, as the core reads it."""
+    return cases
 
 
 def replay(apply: Callable[[C, M], C], case: C, path: Iterable[M]) -> C:
