@@ -8,6 +8,7 @@ exactly the length it claims.
 
 from __future__ import annotations
 
+import enum
 import pickle
 import random
 from typing import Any
@@ -22,6 +23,7 @@ from idastar import (
     Unsolvable,
     _core,
     booksort,
+    pancake,
     rotation,
     sliding,
     squares,
@@ -266,6 +268,42 @@ def test_squares_codes_round_trip_and_mark_removed_sticks(n: int) -> None:
         code = sum(int(word) << (64 * i) for i, word in enumerate(row))
         assert code == sum(1 << stick for stick in np.flatnonzero(mask).tolist())
     np.testing.assert_array_equal(squares.unpack(codes, n=n), masks)
+
+
+class Small(enum.IntEnum):
+    ONE = 1
+    TWO = 2
+    THREE = 3
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        [Small.TWO, Small.ONE, Small.THREE],
+        [2, Small.ONE, 3],
+        (2, 1, 3),
+        [2, True, 3],
+        [2, 1, 2**70],
+        [2, 1, -3],
+        [2, 1.0, 3],
+        [2, 1, "3"],
+        [2, 1],
+    ],
+)
+def test_a_batch_reads_a_case_as_solve_does(case: list[Any]) -> None:
+    """A list batch goes to the core unread, each value read there at once
+    when it is an exact int, and generally otherwise: int subclasses and
+    tuples are cases too, and what is refused is refused with the same
+    words as by ``solve``, the case named."""
+    good = [3, 1, 2]
+    try:
+        single: Any = pancake.solve(case).cost
+    except (InvalidPuzzle, TypeError) as error:
+        with pytest.raises(type(error)) as in_batch:
+            pancake.solve_many([good, case])
+        assert str(in_batch.value) == f"case 1: {error}"
+    else:
+        assert [s.cost for s in pancake.solve_many([good, case])] == [2, single]
 
 
 def test_empty_and_ragged_inputs() -> None:

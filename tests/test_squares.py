@@ -360,7 +360,10 @@ def test_a_batch_reads_its_cases_alike_whatever_their_shape() -> None:
     masks = [[int(stick in grid.removed) for stick in range(1, 25)] for grid in grids]
     expected = [(s.cost, s.path) for s in (squares.solve(grid) for grid in grids)]
     for batch in (grids, [tuple(grid) for grid in grids], masks, grids[:3] + masks[3:]):
-        assert [(s.cost, s.path) for s in squares.solve_many(batch)] == expected
+        solutions = squares.solve_many(batch)
+        assert [(s.cost, s.path) for s in solutions] == expected
+        # Each solution still knows its grid, to draw it.
+        assert solutions[4].svg() == squares.solve(grids[4]).svg()
     bad_cases = [
         (3, [0]),
         (3, [25]),
@@ -374,9 +377,9 @@ def test_a_batch_reads_its_cases_alike_whatever_their_shape() -> None:
     for bad in bad_cases:
         with pytest.raises((InvalidPuzzle, TypeError)) as single:
             squares.solve(bad)  # type: ignore[call-overload]
-        with pytest.raises(type(single.value)) as batch:
+        with pytest.raises(type(single.value)) as in_batch:
             squares.solve_many([grids[0], bad])  # type: ignore[list-item]
-        assert str(batch.value) == f"case 1: {single.value}", bad
+        assert str(in_batch.value) == f"case 1: {single.value}", bad
 
 
 # --------------------------------------------------------------------------

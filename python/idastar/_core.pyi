@@ -70,6 +70,7 @@ def solve_many(
     threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
+    pairs: bool = False,
 ) -> Any: ...
 def lower_bound(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> int: ...
 def distance_distribution(

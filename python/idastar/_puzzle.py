@@ -11,7 +11,7 @@ in one place. The module keeps what is its own: how a case is written
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypedDict, TypeVar
 
 from . import _core
 from ._checks import case_array, code_array, exact_int, is_array, items_of
@@ -77,13 +77,13 @@ class Puzzle(Generic[C, M, Sol]):
     core's numbers for one move into the module's move (None: the core's
     form is the module's, the string of the moves' letters for a puzzle
     whose moves are letters); ``solution`` is the result class.
-    ``batch_rows`` is a quick reading of a batch given as a list, for
-    puzzles whose cases are cheap to flatten (:func:`as_given` when a case
-    already is the flat sequence of its integers): the core checks every
-    value it hands over, since reading each case with ``values`` would cost
-    more than solving it. When the quick reading does not apply (it raises
-    TypeError or ValueError), or the core refuses a value that is no
-    integer, the batch is read with ``values``, which names what is wrong.
+    ``batch_rows`` says how the core reads a batch given as a list, with no
+    reading in Python (reading each case with ``values`` would cost more
+    than solving it): ``"flat"`` when a case is the flat sequence of its
+    integers, ``"pairs"`` when it is a pair ``(head, sequence)``, read as
+    ``[head, *sequence]``. The core checks every value; when it refuses one
+    that is no integer, or a case of another shape, the batch is read with
+    ``values``, which names what is wrong.
     """
 
     def __init__(
@@ -93,7 +93,7 @@ class Puzzle(Generic[C, M, Sol]):
         values: Callable[[C], list[int]],
         move: Callable[[Any], M] | None = None,
         solution: type[Sol] = Solution,  # type: ignore[assignment]
-        batch_rows: Callable[[list[Any]], list[Any]] | None = None,
+        batch_rows: Literal["flat", "pairs"] | None = None,
     ) -> None:
         self.name = name
         self.batch_rows = batch_rows
@@ -133,28 +133,21 @@ class Puzzle(Generic[C, M, Sol]):
     ) -> list[Sol] | BatchResult:
         threads = checked_threads(threads)
         answers = None
-        quick = self.quick_rows(cases)
-        if quick is not None:
+        pairs = False
+        if self.batch_rows is not None and type(cases) is list:
+            pairs = self.batch_rows == "pairs"
             try:
-                answers = _core.solve_many(self.name, quick, options, threads, arrays, paths)
-                rows = list(quick) if quick is cases else quick  # the core read every value
+                answers = _core.solve_many(self.name, cases, options, threads, arrays, paths, pairs)
+                rows = list(cases)  # the core read every value as it is
             except (TypeError, OverflowError):
                 pass  # a value that is no integer (or an option of the wrong type): read below
         if answers is None:
-            rows = self.rows(cases)
+            rows, pairs = self.rows(cases), False
             answers = _core.solve_many(self.name, rows, options, threads, arrays, paths)
         if arrays:
             return BatchResult._from_arrays(answers)
-        return self.solution._from_raws(answers, self.move, Origin(self.name, rows, options))
-
-    def quick_rows(self, cases: object) -> list[Any] | None:
-        """A list batch by ``batch_rows``, or None where it does not apply."""
-        if self.batch_rows is None or type(cases) is not list:
-            return None
-        try:
-            return self.batch_rows(cases)
-        except (TypeError, ValueError):
-            return None
+        origin = Origin(self.name, rows, options, pairs)
+        return self.solution._from_raws(answers, self.move, origin)
 
     def distance(self, case: C, options: dict[str, Any]) -> int:
         solution = self.solve(case, options)
@@ -200,11 +193,6 @@ class Puzzle(Generic[C, M, Sol]):
         else:
             words = code_array(codes)
         return _core.unpack(self.name, words, size, options)
-
-
-def as_given(cases: list[Any]) -> list[Any]:
-    """A batch of cases that are flat integer sequences, as the core reads it."""
-    return cases
 
 
 def replay(apply: Callable[[C, M], C], case: C, path: Iterable[M]) -> C:

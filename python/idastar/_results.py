@@ -319,10 +319,15 @@ class Origin(NamedTuple):
     cases: Any
     #: The options the cases were solved with (a board's size, its goal).
     options: dict[str, Any]
+    #: Whether each case is a pair ``(head, sequence)`` of ``[head, *sequence]``.
+    pairs: bool = False
 
     def values(self, index: int) -> list[int]:
         """Case ``index``'s integers."""
         case = self.cases[index]
+        if self.pairs:
+            head, tail = case
+            return [head, *tail]
         return case.tolist() if hasattr(case, "tolist") else list(case)
 
 

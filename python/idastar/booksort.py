@@ -35,7 +35,6 @@ from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, int_from
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, permutation
-from ._puzzle import as_given as _as_given
 from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
@@ -127,7 +126,7 @@ def _shelf(books: Case) -> list[int]:
 
 
 _PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
-    NAME, values=_shelf, move=BlockMove._make, batch_rows=_as_given
+    NAME, values=_shelf, move=BlockMove._make, batch_rows="flat"
 )
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines

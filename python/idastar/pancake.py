@@ -34,7 +34,6 @@ from . import _draw
 from ._checks import int_from
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, permutation
-from ._puzzle import as_given as _as_given
 from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
@@ -94,7 +93,7 @@ def _stack(stack: Case) -> list[int]:
     return integers(stack, "pancake")
 
 
-_PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(NAME, values=_stack, batch_rows=_as_given)
+_PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(NAME, values=_stack, batch_rows="flat")
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines
 #: The heuristics, the default first.

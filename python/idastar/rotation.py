@@ -61,7 +61,6 @@ from . import _core, _draw
 from ._checks import exact_int, int_from, items_of
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, rng
-from ._puzzle import as_given as _as_given
 from ._puzzle import replay as _replay
 from ._results import BatchResult, Solution
 
@@ -177,7 +176,7 @@ def _board(values: Case) -> list[int]:
 # The core hands a path over as the string of its letters, which the
 # solution takes as it is (a tuple of letters).
 _PUZZLE: Puzzle[Case, str, RotationSolution] = Puzzle(
-    NAME, values=_board, solution=RotationSolution, batch_rows=_as_given
+    NAME, values=_board, solution=RotationSolution, batch_rows="flat"
 )
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines

@@ -58,7 +58,6 @@ from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
 from ._core import InvalidPuzzle, Unsolvable
 from ._puzzle import Puzzle, SearchOptions, integers, rng
-from ._puzzle import as_given as _as_given
 from ._results import BatchResult, Outcome, Solution
 
 if TYPE_CHECKING:
@@ -190,7 +189,7 @@ def _letter(code: int) -> str:
 
 
 _PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
-    NAME, values=_tiles, move=_letter, batch_rows=_as_given
+    NAME, values=_tiles, move=_letter, batch_rows="flat"
 )
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines

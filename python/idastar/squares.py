@@ -209,14 +209,7 @@ def _mask_rows(masks: Any) -> _Rows:
     return _Rows([side, *(row.nonzero()[0] + 1).tolist()] for row in masks)
 
 
-def _pair_rows(cases: list[Any]) -> list[list[Any]]:
-    """A batch of ``(n, removed)`` pairs as the core reads it, ``[n, *removed]``
-    each; a case of any other shape raises (a mask, a triple), and the batch
-    is then read case by case."""
-    return [[n, *removed] for n, removed in cases]
-
-
-_PUZZLE = _Grids(NAME, values=_values, batch_rows=_pair_rows)
+_PUZZLE = _Grids(NAME, values=_values, batch_rows="pairs")
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = _PUZZLE.engines
 #: The heuristics, the default first.
@@ -412,7 +405,7 @@ def solve_many(
     A bad case raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    # Without n a list goes to the core as it is, read by _pair_rows.
+    # Without n, a list of (n, removed) pairs goes to the core as it is.
     rows = cases if n is None and type(cases) is list else _rows(cases, n)
     return _PUZZLE.solve_many(rows, options, threads, arrays, paths)  # type: ignore[arg-type]
 

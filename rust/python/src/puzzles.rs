@@ -90,14 +90,21 @@ fn options(given: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, Option<Py<Py
 }
 
 /// The cases of a batch, one row each: from a 2-D `int64` numpy array (the
-/// Python layer converts other integer arrays) or a sequence of sequences.
-/// A value that is not an integer, or is a bool, is a TypeError: the Python
-/// layer may hand over lists unread and read them itself only then, to name
-/// what is wrong.
-fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
+/// Python layer converts other integer arrays) or a sequence of sequences;
+/// with `pairs`, each case a list or tuple `(head, [tail...])` read as the
+/// row `[head, tail...]` (Square Destroyer's `(n, removed)`), so that a
+/// batch of them needs no reading in Python.
+/// A value that is not an integer, or is a bool, or a case of another shape,
+/// is a TypeError: the Python layer may hand over lists unread and read them
+/// itself only then, to name what is wrong.
+fn case_rows(cases: &Bound<'_, PyAny>, pairs: bool) -> PyResult<Vec<Vec<i64>>> {
+    let row = |row: Bound<'_, PyAny>| if pairs { pair_row(&row) } else { int_row(&row) };
     // Lists first: asking whether something is an array loads numpy.
     if let Ok(list) = cases.cast::<PyList>() {
-        return list.iter().map(|row| int_row(&row)).collect();
+        return list.iter().map(row).collect();
+    }
+    if pairs {
+        return Err(PyTypeError::new_err("a batch of pairs is a list"));
     }
     match cases.extract::<PyReadonlyArray2<'_, i64>>() {
         Ok(array) => Ok(array.as_array().outer_iter().map(|row| row.to_vec()).collect()),
@@ -105,25 +112,123 @@ fn case_rows(cases: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<i64>>> {
     }
 }
 
-/// One case's integers; a bool (an int to Python) is refused as no value
-/// of a case is one.
-fn int_row(row: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-    let int = |value: Bound<'_, PyAny>| {
-        if value.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err("a case holds integers, not bools"));
-        }
-        value.extract::<i64>()
-    };
-    if let Ok(list) = row.cast::<PyList>() {
-        return list.iter().map(int).collect();
+/// One value of a case; a bool (an int to Python) is refused as no value of
+/// a case is one.
+fn case_value(value: Bound<'_, PyAny>) -> PyResult<i64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("a case holds integers, not bools"));
     }
-    if let Ok(tuple) = row.cast::<PyTuple>() {
-        return tuple.iter().map(int).collect();
+    value.extract::<i64>()
+}
+
+/// One case's integers, appended to `row`, from a list or a tuple; false
+/// for anything else.
+fn extend_from_sequence(row: &mut Vec<i64>, values: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Ok(list) = values.cast::<PyList>() {
+        if !extend_from_exact_ints(row, values, list.len(), true)? {
+            for value in list.iter() {
+                row.push(case_value(value)?);
+            }
+        }
+        return Ok(true);
+    }
+    if let Ok(tuple) = values.cast::<PyTuple>() {
+        if !extend_from_exact_ints(row, values, tuple.len(), false)? {
+            for value in tuple.iter() {
+                row.push(case_value(value)?);
+            }
+        }
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The items of the list (`is_list`) or tuple `sequence` of `len` items
+/// appended to `row` when every one is exact `int`, the values of nearly
+/// every case; false, `row` as it was, at the first that is not, for
+/// [`case_value`] to read them all. A batch of cheap cases is read on the
+/// calling thread, holding the GIL, while the cores wait: with pyo3's
+/// general conversion, `pack` of 200,000 Rotation Game boards took 1.6
+/// times as long (an `int` subclass, a bool among them, may run Python
+/// code, which this loop never does).
+fn extend_from_exact_ints(
+    row: &mut Vec<i64>,
+    sequence: &Bound<'_, PyAny>,
+    len: usize,
+    is_list: bool,
+) -> PyResult<bool> {
+    use pyo3::ffi;
+    let py = sequence.py();
+    let start = row.len();
+    row.reserve(len);
+    for index in 0..len {
+        let index = index as ffi::Py_ssize_t;
+        // SAFETY: `sequence` is a list or tuple of more than `index` items
+        // (nothing else runs while the GIL is held and no Python code is
+        // called), so the item is a valid borrowed reference.
+        let item = unsafe {
+            if is_list {
+                ffi::PyList_GetItem(sequence.as_ptr(), index)
+            } else {
+                ffi::PyTuple_GetItem(sequence.as_ptr(), index)
+            }
+        };
+        if item.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        // SAFETY: `item` is a valid object; an exact int converts without
+        // running Python code.
+        let value = unsafe {
+            if ffi::PyLong_CheckExact(item) == 0 {
+                row.truncate(start);
+                return Ok(false);
+            }
+            ffi::PyLong_AsLongLong(item)
+        };
+        if value == -1 {
+            if let Some(overflow) = PyErr::take(py) {
+                return Err(overflow);
+            }
+        }
+        row.push(value);
+    }
+    Ok(true)
+}
+
+/// One case's integers.
+fn int_row(row: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let mut values = Vec::new();
+    if extend_from_sequence(&mut values, row)? {
+        return Ok(values);
     }
     if row.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err("a case is a sequence of integers, not a str"));
     }
-    row.try_iter()?.map(|value| int(value?)).collect()
+    row.try_iter()?.map(|value| case_value(value?)).collect()
+}
+
+/// The row `[head, tail...]` of the case `(head, [tail...])`, a list or tuple
+/// of two whose second is a list or tuple.
+fn pair_row(pair: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let not_a_pair = || PyTypeError::new_err("a case of this batch is a pair (integer, sequence of integers)");
+    let (head, tail) = if let Ok(tuple) = pair.cast::<PyTuple>() {
+        if tuple.len() != 2 {
+            return Err(not_a_pair());
+        }
+        (tuple.get_item(0)?, tuple.get_item(1)?)
+    } else if let Ok(list) = pair.cast::<PyList>() {
+        if list.len() != 2 {
+            return Err(not_a_pair());
+        }
+        (list.get_item(0)?, list.get_item(1)?)
+    } else {
+        return Err(not_a_pair());
+    };
+    let mut row = vec![case_value(head)?];
+    if !extend_from_sequence(&mut row, &tail)? {
+        return Err(not_a_pair());
+    }
+    Ok(row)
 }
 
 /// Prepares `job`, reporting to `progress(task, tasks, layer, reached,
@@ -288,7 +393,8 @@ fn solve<'py>(
 /// order: result tuples, or with `arrays` a dict of numpy arrays named as
 /// `idastar.BatchResult`'s fields; see `idastar.<puzzle>.solve_many`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true))]
+#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn solve_many<'py>(
     py: Python<'py>,
     puzzle: &str,
@@ -297,10 +403,11 @@ fn solve_many<'py>(
     threads: Option<usize>,
     arrays: bool,
     paths: bool,
+    pairs: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options)?;
-    let job = puzzle.job(&case_rows(cases)?, true, options, Task::Solve).map_err(to_py)?;
+    let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
     let answers = run(py, job, progress, threads, true)?;
     if arrays {
         return Ok(result_arrays(py, puzzle, &answers, paths)?.into_any());
@@ -397,7 +504,7 @@ fn pack<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
     let (options, _) = self::options(options)?;
-    let rows = case_rows(cases)?;
+    let rows = case_rows(cases, false)?;
     let (width, words) = py.detach(|| puzzle.pack(&rows, options)).map_err(to_py)?;
     let flat = PyArray1::from_vec(py, words);
     Ok(if width == 1 { flat.into_any() } else { flat.reshape([rows.len(), width])?.into_any() })
