@@ -405,8 +405,8 @@ def solve_many(
     A bad case raises :class:`~idastar.InvalidPuzzle` naming its 0-based
     index before anything is solved.
     """
-    # Without n, a list of (n, removed) pairs goes to the core as it is.
-    rows = cases if n is None and type(cases) is list else _rows(cases, n)
+    # Without n the cases go as they are: a list of pairs to the core unread.
+    rows = cases if n is None else _rows(cases, n)
     return _PUZZLE.solve_many(rows, options, threads, arrays, paths)  # type: ignore[arg-type]
 
 

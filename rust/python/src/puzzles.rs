@@ -121,26 +121,25 @@ fn case_value(value: Bound<'_, PyAny>) -> PyResult<i64> {
     value.extract::<i64>()
 }
 
+/// The length of a list or tuple, and whether it is a list; None for
+/// anything else.
+fn list_or_tuple_len(values: &Bound<'_, PyAny>) -> Option<(usize, bool)> {
+    if let Ok(list) = values.cast::<PyList>() {
+        return Some((list.len(), true));
+    }
+    values.cast::<PyTuple>().ok().map(|tuple| (tuple.len(), false))
+}
+
 /// One case's integers, appended to `row`, from a list or a tuple; false
 /// for anything else.
 fn extend_from_sequence(row: &mut Vec<i64>, values: &Bound<'_, PyAny>) -> PyResult<bool> {
-    if let Ok(list) = values.cast::<PyList>() {
-        if !extend_from_exact_ints(row, values, list.len(), true)? {
-            for value in list.iter() {
-                row.push(case_value(value)?);
-            }
+    let Some((len, is_list)) = list_or_tuple_len(values) else { return Ok(false) };
+    if !extend_from_exact_ints(row, values, len, is_list)? {
+        for value in values.try_iter()? {
+            row.push(case_value(value?)?);
         }
-        return Ok(true);
     }
-    if let Ok(tuple) = values.cast::<PyTuple>() {
-        if !extend_from_exact_ints(row, values, tuple.len(), false)? {
-            for value in tuple.iter() {
-                row.push(case_value(value)?);
-            }
-        }
-        return Ok(true);
-    }
-    Ok(false)
+    Ok(true)
 }
 
 /// The items of the list (`is_list`) or tuple `sequence` of `len` items
@@ -211,21 +210,11 @@ fn int_row(row: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 /// of two whose second is a list or tuple.
 fn pair_row(pair: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     let not_a_pair = || PyTypeError::new_err("a case of this batch is a pair (integer, sequence of integers)");
-    let (head, tail) = if let Ok(tuple) = pair.cast::<PyTuple>() {
-        if tuple.len() != 2 {
-            return Err(not_a_pair());
-        }
-        (tuple.get_item(0)?, tuple.get_item(1)?)
-    } else if let Ok(list) = pair.cast::<PyList>() {
-        if list.len() != 2 {
-            return Err(not_a_pair());
-        }
-        (list.get_item(0)?, list.get_item(1)?)
-    } else {
+    if !matches!(list_or_tuple_len(pair), Some((2, _))) {
         return Err(not_a_pair());
-    };
-    let mut row = vec![case_value(head)?];
-    if !extend_from_sequence(&mut row, &tail)? {
+    }
+    let mut row = vec![case_value(pair.get_item(0)?)?];
+    if !extend_from_sequence(&mut row, &pair.get_item(1)?)? {
         return Err(not_a_pair());
     }
     Ok(row)
