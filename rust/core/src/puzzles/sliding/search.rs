@@ -126,7 +126,8 @@ impl<H: Incremental> Search<'_, H> {
     /// one level, for heuristics that are not consistent: every child is
     /// priced first; a child's value less one bounds the board too, so the
     /// largest of them raises the board's value, which may prune the board
-    /// at once, and the raised value less one raises every child in turn.
+    /// at once (before the remaining children are generated), and the
+    /// raised value less one raises every child in turn.
     #[inline(always)]
     fn dfs_bpmx<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
         let mut children: [Option<(u32, H::Acc)>; 4] = [None; 4];
@@ -136,10 +137,11 @@ impl<H: Incremental> Search<'_, H> {
             self.slide_blank(cell, blank);
             raised = raised.max(child.0.saturating_sub(1));
             children[dir] = Some(child);
-        }
-        if g + raised > self.bound {
-            self.next_bound = self.next_bound.min(g + raised);
-            return false;
+            // Pruned already: the other children need not be generated.
+            if g + raised > self.bound {
+                self.next_bound = self.next_bound.min(g + raised);
+                return false;
+            }
         }
         for (dir, child) in children.into_iter().enumerate() {
             let Some((child_h, child_acc)) = child else { continue };
