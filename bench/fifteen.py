@@ -70,8 +70,9 @@ def korf(heuristic: str, patterns: str | None, cache: Path, count: int) -> None:
 #: pathmax, Felner, Zahavi, Schaeffer and Holte, "Dual lookups in pattern
 #: databases", IJCAI 2005, and Zahavi, Felner, Schaeffer and Sturtevant,
 #: "Inconsistent heuristics", AAAI 2007 (the dual lookups here, with
-#: bidirectional pathmax, on the boards whose blank is home only). The 7-8 single and reflected rows are also in Felner, Korf,
-#: Meshulam and Holte, "Compressed pattern databases", JAIR 30 (2007):
+#: bidirectional pathmax, on every board). The 7-8 single and reflected
+#: rows are also in Felner, Korf, Meshulam and Holte, "Compressed pattern
+#: databases", JAIR 30 (2007):
 #: 44.75 and 136,288 nodes with one lookup, 45.63 and 36,710 with both.
 LITERATURE: dict[tuple[str, str], tuple[float | None, int]] = {
     ("5-5-5", "single"): (41.56, 3_090_405),

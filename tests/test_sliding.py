@@ -145,6 +145,49 @@ def test_eight_puzzle_boards(tiles: list[int], eight_distances: dict[tuple[int, 
         assert_solves(tiles, result, expected, 3, 3)
 
 
+@settings(max_examples=80, deadline=None)
+@given(tiles=st.permutations(list(range(9))), reflect=st.booleans())
+def test_dual_lookups_match_the_reference_whatever_the_blank(
+    tiles: list[int], reflect: bool, eight_distances: dict[tuple[int, ...], int]
+) -> None:
+    # The dual is looked up on every board, the blank anywhere; its bound
+    # is the reference's from the definition, and never above the distance.
+    if tuple(tiles) not in eight_distances:
+        return
+    patterns = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    options = {"width": 3, "height": 3, "patterns": patterns, "reflect": reflect}
+    regular = sliding.lower_bound(tiles, **options)  # type: ignore[arg-type]
+    dual = sliding.lower_bound(tiles, dual=True, **options)  # type: ignore[arg-type]
+    goal = reference.goal_blank_last(3, 3)
+    assert regular == reference.pattern_bound(tiles, patterns, 3, 3, goal, reflect=reflect)
+    assert dual == reference.pattern_bound(tiles, patterns, 3, 3, goal, reflect=reflect, dual=True)
+    assert regular <= dual <= eight_distances[tuple(tiles)]
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "patterns", "goal"),
+    [
+        (4, 4, [[1, 2], [5, 6, 9]], "blank-first"),
+        (4, 4, [[15, 14, 11], [12, 10, 13]], "blank-last"),
+        (2, 4, [[1, 2, 3], [5, 6, 7]], "blank-first"),
+        (4, 2, [[1, 2, 5, 6], [3, 4, 7]], "blank-last"),
+    ],
+)
+def test_dual_lookups_match_the_reference_on_walks(
+    width: int, height: int, patterns: list[list[int]], goal: sliding.GoalSpec
+) -> None:
+    rng = random.Random(width * 10 + height)
+    target = sliding.goal_tiles(goal, width=width, height=height)
+    options = {"width": width, "height": height, "goal": goal, "patterns": patterns, "dual": True}
+    for _ in range(40):
+        steps = rng.randrange(4, 40)
+        tiles = walk(width, height, steps, rng, target)
+        bound = sliding.lower_bound(tiles, **options)  # type: ignore[arg-type]
+        assert bound == reference.pattern_bound(tiles, patterns, width, height, target, dual=True)
+        # The walk is a way back to the goal, of its parity.
+        assert bound <= steps and bound % 2 == steps % 2
+
+
 def test_eight_puzzle_distance_distribution() -> None:
     layers = sliding.distance_distribution(3, 3)
     assert sum(layers) == 181_440

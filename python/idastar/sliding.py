@@ -150,10 +150,11 @@ class BoardOptions(SearchOptions, total=False):
     #: Also look the databases up on the board mirrored about its diagonal
     #: and take the larger bound (when the goal allows); default True.
     reflect: bool
-    #: Also look the databases up on the dual board (the inverse permutation,
-    #: as far from the goal when the blank is on its goal cell) on the boards
-    #: whose blank is home, and take the largest bound, raised by bidirectional
-    #: pathmax in the search; default False.
+    #: Also bound the dual board (the inverse permutation), which is as far
+    #: from the goal with the blank and the tile of the blank's cell swapped,
+    #: by databases towards that target (built once per cell of the blank),
+    #: and take the largest bound, raised by bidirectional pathmax in the
+    #: search; default False.
     dual: bool
     #: Where pattern databases are kept (default: see :func:`cache_dir`).
     cache_dir: str | Path | None

@@ -33,7 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 pdb::partition(&geometry, &goal, name)?
             };
             puzzle
-                .with_pattern_databases(&cells, true, None, &|_, _| false, &BuildLimits::default())?
+                .with_pattern_databases(&cells, true, false, None, &|_, _| false, &BuildLimits::default())?
                 .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?
         }
         _ if heuristic == "linear-conflict" => puzzle.with_linear_conflict(),

@@ -13,11 +13,14 @@ judge's is ``1 2 ... n-1 0``.
 * :func:`is_solvable`: the parity rule, which the tests check against
   breadth-first search on small boards;
 * :func:`pattern_database`: a pattern's values by a 0-1 breadth-first search
-  over (placement, blank), the oracle for the Rust databases.
+  over (placement, blank), the oracle for the Rust databases;
+* :func:`pattern_bound`: the additive bound of disjoint patterns, with the
+  reflected and the dual lookups, straight from their definitions.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -217,3 +220,69 @@ def pattern_database(
     for (placement, _), cost in best.items():
         values[placement] = min(cost, values.get(placement, cost))
     return values
+
+
+@functools.cache
+def _values(pattern: tuple[int, ...], width: int, height: int, goal: Board) -> dict[tuple[int, ...], int]:
+    return pattern_database(pattern, width, height, goal)
+
+
+def _additive(board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board) -> int:
+    """The patterns' values added, tiles in no pattern by their Manhattan distance."""
+    cell_of = {tile: cell for cell, tile in enumerate(board)}
+    covered = {tile for pattern in patterns for tile in pattern}
+    bound = sum(_values(tuple(p), width, height, goal)[tuple(cell_of[t] for t in p)] for p in patterns)
+    for tile in range(1, width * height):
+        if tile not in covered:
+            home = goal.index(tile)
+            bound += abs(cell_of[tile] // width - home // width) + abs(cell_of[tile] % width - home % width)
+    return bound
+
+
+def _mirrored(board: Sequence[int], goal: Board, width: int) -> Board:
+    """The board mirrored about its main diagonal, each tile renamed after
+    the tile whose goal cell its own goal cell mirrors onto."""
+    mirror = [(cell % width) * width + cell // width for cell in range(len(board))]
+    mirrored = [0] * len(board)
+    for cell, tile in enumerate(board):
+        mirrored[mirror[cell]] = goal[mirror[goal.index(tile)]]
+    return tuple(mirrored)
+
+
+def _dual_bound(board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board) -> int:
+    """The bound from the dual board. Name tiles by their goal cells: the
+    dual board is the inverse permutation. With the blank on cell ``b``, the
+    dual board with the names of the blank and of tile ``b`` swapped is as
+    far from the goal with those two swapped as the board is from the goal."""
+    dual = [0] * len(board)
+    for cell, tile in enumerate(board):
+        dual[goal.index(tile)] = goal[cell]
+    named = goal[board.index(0)]
+    swap = {0: named, named: 0}
+    relabelled = tuple(swap.get(tile, tile) for tile in dual)
+    target = tuple(swap.get(tile, tile) for tile in goal)
+    return _additive(relabelled, patterns, width, height, target)
+
+
+def pattern_bound(
+    board: Sequence[int],
+    patterns: Sequence[Sequence[int]],
+    width: int,
+    height: int,
+    goal: Sequence[int] | None = None,
+    reflect: bool = True,
+    dual: bool = False,
+) -> int:
+    """The largest of the additive bounds of disjoint ``patterns`` (tiles)
+    on the board, on its mirror image when ``reflect`` and the goal maps onto
+    itself (its blank's goal on the diagonal of a square board), and on the
+    duals of both when ``dual``."""
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    blank = target.index(0)
+    boards = [tuple(board)]
+    if reflect and width == height and blank // width == blank % width:
+        boards.append(_mirrored(board, target, width))
+    bounds = [_additive(b, patterns, width, height, target) for b in boards]
+    if dual:
+        bounds += [_dual_bound(b, patterns, width, height, target) for b in boards]
+    return max(bounds)

@@ -20,7 +20,7 @@ fn every_heuristic() -> Vec<Sliding<u64>> {
         for reflect in [false, true] {
             all.push(
                 base.clone()
-                    .with_pattern_databases(&cells, reflect, Some(&dir), &|_, _| false, &BuildLimits::default())
+                    .with_pattern_databases(&cells, reflect, false, Some(&dir), &|_, _| false, &BuildLimits::default())
                     .unwrap()
                     .unwrap(),
             );

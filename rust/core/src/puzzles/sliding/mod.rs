@@ -15,7 +15,8 @@
 //! Three admissible heuristics, each kept up to date move by move: the
 //! [`Manhattan`] distance, [`LinearConflict`]s on top of it, and additive
 //! disjoint pattern databases ([`pdb::PatternSet`], built by breadth-first
-//! search and cached on disk by [`pdb_cache`]) with the reflected lookup.
+//! search and cached on disk by [`pdb_cache`]) with the reflected lookup
+//! and, when asked for, the [`dual`] lookups.
 //!
 //! Positions pack 4 bits a cell into a `u64` up to 16 cells and 5 bits into
 //! a `u128` up to 25 ([`Tiles`]). [`Sliding`] implements [`Problem`] and
@@ -31,6 +32,7 @@ use crate::engines::bfs_layers;
 use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 mod board;
+pub mod dual;
 mod linear_conflict;
 mod manhattan;
 pub mod pdb;
@@ -40,6 +42,7 @@ mod puzzle;
 mod search;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
+pub use dual::{DualLookups, DualPlan};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
@@ -127,26 +130,19 @@ impl<T: Tiles> Sliding<T> {
         self
     }
 
-    /// With the dual lookups added to the pattern databases' bound (see
-    /// [`PatternSet::with_dual`]) when `dual`, or taken away; no change
-    /// under another heuristic.
-    pub fn with_dual_lookups(mut self, dual: bool) -> Self {
-        if let Evaluator::Pdb(set) = &self.evaluator {
-            self.evaluator = Evaluator::Pdb(Arc::new(PatternSet::clone(set).with_dual(dual)));
-        }
-        self
-    }
-
     /// Loads or builds the databases of `patterns` (goal cells; tiles left
     /// out count by their Manhattan distance) in `cache_dir` (see
     /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
-    /// reflected lookup when `reflect` and the goal allow it.
+    /// reflected lookup when `reflect` and the goal allow it, and the dual
+    /// lookups (with the databases they read, see [`dual`]) when `dual`.
     /// `Ok(Err(outcome))` when `progress` cancelled a build or `limits`
-    /// stopped it (see [`PatternDb::build`]).
+    /// stopped it (see [`PatternDb::build`]); `progress` numbers the
+    /// databases as [`Sliding::databases`] lists them.
     pub fn with_pattern_databases(
         self,
         patterns: &[Vec<u8>],
         reflect: bool,
+        dual: bool,
         cache_dir: Option<&Path>,
         progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
         limits: &BuildLimits,
@@ -162,7 +158,39 @@ impl<T: Tiles> Sliding<T> {
             }
         }
         let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
-        Ok(Ok(self.with_patterns(Arc::new(set))))
+        let lookups = match dual {
+            true => {
+                let plan = DualPlan::new(&self.geometry, &self.goal, &all);
+                let mut dbs = Vec::with_capacity(plan.databases().len());
+                for (index, spec) in plan.databases().iter().enumerate() {
+                    let report = |p: BuildProgress| progress(all.len() + index, p);
+                    match pdb_cache::load_or_build(&self.geometry, &spec.cells, spec.blank, cache_dir, &report, limits)?
+                    {
+                        Ok((db, _)) => dbs.push(db),
+                        Err(outcome) => return Ok(Err(outcome)),
+                    }
+                }
+                let reflected = set.is_reflected();
+                Some(Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, reflected)))
+            }
+            false => None,
+        };
+        Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))))
+    }
+
+    /// The databases [`Sliding::with_pattern_databases`] loads or builds for
+    /// `patterns`, as (goal cells, the blank's starting cell), in order:
+    /// one per pattern (and per tile none holds), then those of the dual
+    /// lookups not among them when `dual`.
+    pub fn databases(&self, patterns: &[Vec<u8>], dual: bool) -> Result<Vec<(Vec<u8>, u8)>> {
+        let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
+        let blank = self.goal.blank_cell() as u8;
+        let mut listed: Vec<(Vec<u8>, u8)> = all.iter().map(|cells| (cells.clone(), blank)).collect();
+        if dual {
+            let plan = DualPlan::new(&self.geometry, &self.goal, &all);
+            listed.extend(plan.databases().iter().map(|spec| (spec.cells.clone(), spec.blank)));
+        }
+        Ok(listed)
     }
 
     /// The board's shape.

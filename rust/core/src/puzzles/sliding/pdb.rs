@@ -28,23 +28,16 @@
 //! position, so the same databases give a second bound, and the larger of
 //! the two is taken.
 //!
-//! The dual lookup (Felner, Zahavi, Schaeffer and Holte 2005) reads the
-//! same databases on the dual board, the inverse permutation: where tile
-//! `t` stands on the goal cell of tile `u`, the dual board has `u` on the
-//! goal cell of `t`. When the blank is on its goal cell, the moves that
-//! solve a board, taken backwards, solve its dual, so the dual is as far
-//! from the goal and its bound holds for the board too. It is looked up on
-//! those boards only, from scratch, and the largest bound is taken: the
-//! heuristic is then no longer consistent (a child's value can drop by
-//! more than one), so the search raises values by bidirectional pathmax.
-//! Treating the blank as a tile, the dual board is defined everywhere, but
-//! its bound is not: it overestimates 22,202 of the 181,440 8-puzzle boards
-//! for either goal with 4-4 databases.
+//! The dual lookups ([`super::dual`]) read databases on the dual board, the
+//! inverse permutation, on every board; the largest bound is taken. The
+//! heuristic is then no longer consistent (a child's value can drop by more
+//! than one), so the search raises values by bidirectional pathmax.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
+use super::dual::DualLookups;
 use super::search::Incremental;
 use crate::{Error, Interrupt, Limits, Outcome, Result};
 
@@ -498,30 +491,6 @@ struct Reflection {
     pattern_of: [u8; MAX_CELLS],
 }
 
-/// What the dual lookup needs: the goal, both ways round.
-#[derive(Debug, Clone)]
-struct Dual {
-    cells: usize,
-    /// The blank's goal cell: boards with the blank elsewhere have no dual.
-    blank: u8,
-    /// `goal_tiles[cell]`: the tile that belongs on `cell`.
-    goal_tiles: [u8; MAX_CELLS],
-}
-
-impl Dual {
-    /// `pos[tile]` of the dual board of the board `pos` (blank on its goal
-    /// cell): the tile whose goal cell `pos` puts tile `t` on stands, on
-    /// the dual board, on the goal cell of `t`.
-    #[inline]
-    fn positions(&self, pos: &[u8; MAX_CELLS], goal_cell_of: &[u8; MAX_CELLS]) -> [u8; MAX_CELLS] {
-        let mut dual = [0u8; MAX_CELLS];
-        for tile in 0..self.cells {
-            dual[self.goal_tiles[pos[tile] as usize] as usize] = goal_cell_of[tile];
-        }
-        dual
-    }
-}
-
 /// Disjoint patterns whose values add up, with the reflected lookup when the
 /// goal allows it, and the dual lookups when asked for.
 #[derive(Debug, Clone)]
@@ -531,9 +500,7 @@ pub struct PatternSet {
     tiles: Vec<Vec<u8>>,
     pattern_of: [u8; MAX_CELLS],
     reflection: Option<Reflection>,
-    /// `goal_cell_of[tile]`.
-    goal_cell_of: [u8; MAX_CELLS],
-    dual: Option<Dual>,
+    dual: Option<Arc<DualLookups>>,
 }
 
 impl PatternSet {
@@ -592,26 +559,13 @@ impl PatternSet {
                 .collect();
             Reflection { transpose, tiles: mirrored, pattern_of: mirrored_of }
         });
-        let mut goal_cell_of = [0u8; MAX_CELLS];
-        for (cell, &tile) in goal.tiles().iter().enumerate() {
-            goal_cell_of[tile as usize] = cell as u8;
-        }
-        Ok(PatternSet { dbs, tiles, pattern_of, reflection, goal_cell_of, dual: None })
+        Ok(PatternSet { dbs, tiles, pattern_of, reflection, dual: None })
     }
 
-    /// The same databases with the dual lookups too (the dual board's bound,
-    /// and its reflection's when the set reflects, on boards whose blank is
-    /// on its goal cell), or without them.
-    pub fn with_dual(mut self, dual: bool) -> PatternSet {
-        self.dual = dual.then(|| {
-            // Every tile is in a pattern, the blank in none.
-            let n = 1 + self.tiles.iter().map(Vec::len).sum::<usize>();
-            let mut goal_tiles = [0u8; MAX_CELLS];
-            for tile in 0..n {
-                goal_tiles[self.goal_cell_of[tile] as usize] = tile as u8;
-            }
-            Dual { cells: n, blank: self.goal_cell_of[0], goal_tiles }
-        });
+    /// The same databases with the dual lookups too (see [`super::dual`]),
+    /// or without them (`None`).
+    pub fn with_dual(mut self, dual: Option<Arc<DualLookups>>) -> PatternSet {
+        self.dual = dual;
         self
     }
 
@@ -671,12 +625,12 @@ impl PatternSet {
         }
     }
 
-    /// `h` raised to the dual lookups' bound where they apply.
+    /// `h` raised to the dual lookups' bound when they are taken.
     #[inline(always)]
     fn with_dual_bound(&self, h: u32, pos: &[u8; MAX_CELLS]) -> u32 {
         match &self.dual {
-            Some(dual) if pos[0] == dual.blank => h.max(self.lookups(&dual.positions(pos, &self.goal_cell_of))),
-            _ => h,
+            Some(dual) => h.max(dual.bound(pos)),
+            None => h,
         }
     }
 
@@ -713,7 +667,7 @@ impl Incremental for PatternSet {
     type Acc = PdbAcc;
 
     fn is_consistent(&self) -> bool {
-        // The dual lookups apply on some boards only, so a move can drop the value by more than one.
+        // A move can change the dual board everywhere, and its bound by more than one.
         !self.is_dual()
     }
 

@@ -245,14 +245,14 @@ impl SlidingTiles {
         Ok(Ok(match self.heuristic {
             Heuristic::Pdb if databases => {
                 let cells = self.pattern_cells(&geometry, &goal)?;
-                let tasks = cells.len();
+                let tasks = base.databases(&cells, self.dual)?.len();
                 let progress = |task: usize, p: BuildProgress| {
                     let progress = Progress { task, tasks, layer: p.layer, reached: p.reached, total: p.total };
                     report.is_some_and(|report| report(progress))
                 };
                 let cache_dir = self.cache_dir.as_deref();
-                match base.with_pattern_databases(&cells, self.reflect, cache_dir, &progress, limits)? {
-                    Ok(puzzle) => puzzle.with_dual_lookups(self.dual),
+                match base.with_pattern_databases(&cells, self.reflect, self.dual, cache_dir, &progress, limits)? {
+                    Ok(puzzle) => puzzle,
                     Err(outcome) => return Ok(Err(outcome)),
                 }
             }
