@@ -223,19 +223,27 @@ def pattern_database(
 
 
 @functools.cache
-def _values(pattern: tuple[int, ...], width: int, height: int, goal: Board) -> dict[tuple[int, ...], int]:
+def _values(
+    pattern: tuple[int, ...], width: int, height: int, goal: Board
+) -> dict[tuple[int, ...], int]:
     return pattern_database(pattern, width, height, goal)
 
 
-def _additive(board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board) -> int:
+def _additive(
+    board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board
+) -> int:
     """The patterns' values added, tiles in no pattern by their Manhattan distance."""
     cell_of = {tile: cell for cell, tile in enumerate(board)}
     covered = {tile for pattern in patterns for tile in pattern}
-    bound = sum(_values(tuple(p), width, height, goal)[tuple(cell_of[t] for t in p)] for p in patterns)
+    bound = sum(
+        _values(tuple(p), width, height, goal)[tuple(cell_of[t] for t in p)] for p in patterns
+    )
     for tile in range(1, width * height):
         if tile not in covered:
             home = goal.index(tile)
-            bound += abs(cell_of[tile] // width - home // width) + abs(cell_of[tile] % width - home % width)
+            bound += abs(cell_of[tile] // width - home // width) + abs(
+                cell_of[tile] % width - home % width
+            )
     return bound
 
 
@@ -249,7 +257,9 @@ def _mirrored(board: Sequence[int], goal: Board, width: int) -> Board:
     return tuple(mirrored)
 
 
-def _dual_bound(board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board) -> int:
+def _dual_bound(
+    board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board
+) -> int:
     """The bound from the dual board. Name tiles by their goal cells: the
     dual board is the inverse permutation. With the blank on cell ``b``, the
     dual board with the names of the blank and of tile ``b`` swapped is as
