@@ -42,7 +42,7 @@ mod puzzle;
 mod search;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
-pub use dual::{DualLookups, DualPlan};
+pub use dual::{DatabaseSpec, DualLookups, DualPlan};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
@@ -148,33 +148,22 @@ impl<T: Tiles> Sliding<T> {
         limits: &BuildLimits,
     ) -> Result<Built<Self>> {
         let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
-        let mut dbs = Vec::with_capacity(all.len());
-        let blank = self.goal.blank_cell() as u8;
-        for (index, cells) in all.iter().enumerate() {
+        let listed = self.databases(patterns, dual)?;
+        let mut loaded = Vec::with_capacity(listed.len());
+        for (index, (cells, blank)) in listed.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, blank, cache_dir, &report, limits)? {
-                Ok((db, _)) => dbs.push(db),
+            match pdb_cache::load_or_build(&self.geometry, cells, *blank, cache_dir, &report, limits)? {
+                Ok((db, _)) => loaded.push(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }
         }
-        let set = PatternSet::new(&self.geometry, &self.goal, dbs, reflect)?;
-        let lookups = match dual {
-            true => {
-                let plan = DualPlan::new(&self.geometry, &self.goal, &all);
-                let mut dbs = Vec::with_capacity(plan.databases().len());
-                for (index, spec) in plan.databases().iter().enumerate() {
-                    let report = |p: BuildProgress| progress(all.len() + index, p);
-                    match pdb_cache::load_or_build(&self.geometry, &spec.cells, spec.blank, cache_dir, &report, limits)?
-                    {
-                        Ok((db, _)) => dbs.push(db),
-                        Err(outcome) => return Ok(Err(outcome)),
-                    }
-                }
-                let reflected = set.is_reflected();
-                Some(Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, reflected)))
-            }
-            false => None,
-        };
+        let set = PatternSet::new(&self.geometry, &self.goal, loaded[..all.len()].to_vec(), reflect)?;
+        let lookups = dual.then(|| {
+            let plan = DualPlan::new(&self.geometry, &self.goal, &all);
+            let at = |spec: &DatabaseSpec| listed.iter().position(|(c, b)| *c == spec.cells && *b == spec.blank);
+            let dbs = plan.databases().iter().map(|spec| loaded[at(spec).expect("listed")].clone()).collect();
+            Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.is_reflected()))
+        });
         Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))))
     }
 
@@ -187,8 +176,12 @@ impl<T: Tiles> Sliding<T> {
         let blank = self.goal.blank_cell() as u8;
         let mut listed: Vec<(Vec<u8>, u8)> = all.iter().map(|cells| (cells.clone(), blank)).collect();
         if dual {
-            let plan = DualPlan::new(&self.geometry, &self.goal, &all);
-            listed.extend(plan.databases().iter().map(|spec| (spec.cells.clone(), spec.blank)));
+            for spec in DualPlan::new(&self.geometry, &self.goal, &all).databases() {
+                let wanted = (spec.cells.clone(), spec.blank);
+                if !listed.contains(&wanted) {
+                    listed.push(wanted);
+                }
+            }
         }
         Ok(listed)
     }

@@ -234,6 +234,22 @@ fn dual_bounds_hold_on_every_board_whatever_the_blank() {
     }
 }
 
+#[test]
+fn the_dual_lookups_add_their_databases_once_each() {
+    let base = puzzle(4, 4, true);
+    let cells = pdb::partition(base.geometry(), base.goal(), "7-8").unwrap();
+    assert_eq!(base.databases(&cells, false).unwrap().len(), 2);
+    let listed = base.databases(&cells, true).unwrap();
+    for (at, database) in listed.iter().enumerate() {
+        assert!(!listed[..at].contains(database), "{database:?} twice");
+    }
+    // With the blank on each cell of the 7-tile pattern, its tile's target
+    // moves (7), and one more for the blank below it; the 8-tile pattern's
+    // target moves for each of its 8 cells.
+    let of_size = |k: usize| listed.iter().filter(|(c, _)| c.len() == k).count();
+    assert_eq!((listed.len(), of_size(7), of_size(8)), (18, 9, 9));
+}
+
 /// Pattern values by Dijkstra over (placement, blank cell) with pattern
 /// moves costing 1 and other moves 0, from the goal state (the blank on
 /// `blank`): the least over the blank's cells.
