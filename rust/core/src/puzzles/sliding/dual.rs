@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::pdb::PatternDb;
+use super::pdb_build::component;
 
 /// A database of the dual lookups: the cells its tiles' targets are, in
 /// the order of its ranking, and the cell the blank starts its build on.
@@ -61,21 +62,6 @@ pub struct DualPlan {
     by_blank: Vec<Vec<Part>>,
 }
 
-/// The region of empty cells that holds `cell`, where `occupied` are not
-/// empty: the blank goes anywhere in it for free.
-fn region(cell: u8, occupied: u32, neighbours: &[u32]) -> u32 {
-    let empty = !occupied;
-    let mut region = 1u32 << cell;
-    loop {
-        let grown = (0..neighbours.len()).filter(|&c| region & (1 << c) != 0).fold(region, |r, c| r | neighbours[c]);
-        let grown = grown & empty;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
 impl DualPlan {
     /// The plan for `patterns` (goal cells, every tile in one, as
     /// [`super::PatternSet::completed`] gives them) towards `goal`.
@@ -86,7 +72,7 @@ impl DualPlan {
         let mut spec = |cells: Vec<u8>, blank: u8| {
             // The same database whatever cell of its region the blank starts on.
             let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-            let region = region(blank, occupied, &neighbours);
+            let region = component(u32::from(blank), !occupied, &neighbours);
             let blank = if region & (1 << home) != 0 { home } else { region.trailing_zeros() as u8 };
             let wanted = DatabaseSpec { cells, blank };
             match specs.iter().position(|known| *known == wanted) {

@@ -173,7 +173,7 @@ impl Occupancies {
 }
 
 /// The cells of the component of `start` among the cells `empty`.
-fn component(start: u32, empty: u32, neighbours: &[u32]) -> u32 {
+pub(super) fn component(start: u32, empty: u32, neighbours: &[u32]) -> u32 {
     let mut seen = 1u32 << start;
     let mut frontier = seen;
     while frontier != 0 {
