@@ -101,8 +101,7 @@ impl DualPlan {
         DualPlan { specs, by_blank }
     }
 
-    /// The databases to load or build, in the order [`DualLookups::new`]
-    /// takes them.
+    /// The databases to load or build, in the order the lookups take them.
     pub fn databases(&self) -> &[DatabaseSpec] {
         &self.specs
     }
@@ -129,27 +128,29 @@ pub struct DualLookups {
 
 impl DualLookups {
     /// The lookups of `plan`, `dbs` being its databases in order; the
-    /// reflected board's duals too when `reflect` (the goal must map onto
-    /// itself, see [`super::PatternSet::is_reflected`]).
-    pub fn new(geometry: &Geometry, goal: &Goal, plan: DualPlan, dbs: Vec<Arc<PatternDb>>, reflect: bool) -> Self {
+    /// mirrored board's duals too when `transpose` (the mirror image of each
+    /// cell, see [`super::PatternSet::is_reflected`]) is given.
+    pub(super) fn new(
+        geometry: &Geometry,
+        goal: &Goal,
+        plan: DualPlan,
+        dbs: Vec<Arc<PatternDb>>,
+        transpose: Option<&[u8; MAX_CELLS]>,
+    ) -> Self {
         assert_eq!(dbs.len(), plan.specs.len(), "one database per spec");
         let n = geometry.cells();
-        let w = geometry.width();
         let mut goal_tiles = [0u8; MAX_CELLS];
         let mut goal_cell_of = [0u8; MAX_CELLS];
         for (cell, &tile) in goal.tiles().iter().enumerate() {
             goal_tiles[cell] = tile;
             goal_cell_of[tile as usize] = cell as u8;
         }
-        let mirror = reflect.then(|| {
-            let mut mirror = Mirror { cell: [0; MAX_CELLS], tile: [0; MAX_CELLS] };
-            for cell in 0..n {
-                mirror.cell[cell] = ((cell % w) * w + cell / w) as u8;
+        let mirror = transpose.map(|&cell| {
+            let mut tile = [0u8; MAX_CELLS];
+            for (t, mirrored) in tile.iter_mut().enumerate().take(n) {
+                *mirrored = goal_tiles[cell[goal_cell_of[t] as usize] as usize];
             }
-            for tile in 0..n {
-                mirror.tile[tile] = goal_tiles[mirror.cell[goal_cell_of[tile] as usize] as usize];
-            }
-            mirror
+            Mirror { cell, tile }
         });
         DualLookups { cells: n, goal_tiles, goal_cell_of, dbs, by_blank: plan.by_blank, mirror }
     }

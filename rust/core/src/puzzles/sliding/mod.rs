@@ -82,6 +82,15 @@ pub struct Sliding<T: Tiles = u64> {
     marker: PhantomData<T>,
 }
 
+/// What [`Sliding::with_pattern_databases`] loads: the completed
+/// patterns, the dual lookups' plan when asked for, and every database
+/// once, as [`Sliding::databases`] lists them.
+struct DatabasePlan {
+    patterns: Vec<Vec<u8>>,
+    dual: Option<DualPlan>,
+    listed: Vec<(Vec<u8>, u8)>,
+}
+
 impl<T: Tiles> Sliding<T> {
     /// The puzzle on `geometry` with `goal`, guided by the Manhattan
     /// distance.
@@ -147,8 +156,7 @@ impl<T: Tiles> Sliding<T> {
         progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
         limits: &BuildLimits,
     ) -> Result<Built<Self>> {
-        let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
-        let listed = self.databases(patterns, dual)?;
+        let DatabasePlan { patterns: all, dual: plan, listed } = self.database_plan(patterns, dual)?;
         let mut loaded = Vec::with_capacity(listed.len());
         for (index, (cells, blank)) in listed.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
@@ -158,11 +166,10 @@ impl<T: Tiles> Sliding<T> {
             }
         }
         let set = PatternSet::new(&self.geometry, &self.goal, loaded[..all.len()].to_vec(), reflect)?;
-        let lookups = dual.then(|| {
-            let plan = DualPlan::new(&self.geometry, &self.goal, &all);
+        let lookups = plan.map(|plan| {
             let at = |spec: &DatabaseSpec| listed.iter().position(|(c, b)| *c == spec.cells && *b == spec.blank);
             let dbs = plan.databases().iter().map(|spec| loaded[at(spec).expect("listed")].clone()).collect();
-            Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.is_reflected()))
+            Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.transpose()))
         });
         Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))))
     }
@@ -172,18 +179,21 @@ impl<T: Tiles> Sliding<T> {
     /// one per pattern (and per tile none holds), then those of the dual
     /// lookups not among them when `dual`.
     pub fn databases(&self, patterns: &[Vec<u8>], dual: bool) -> Result<Vec<(Vec<u8>, u8)>> {
+        Ok(self.database_plan(patterns, dual)?.listed)
+    }
+
+    fn database_plan(&self, patterns: &[Vec<u8>], dual: bool) -> Result<DatabasePlan> {
         let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
         let blank = self.goal.blank_cell() as u8;
         let mut listed: Vec<(Vec<u8>, u8)> = all.iter().map(|cells| (cells.clone(), blank)).collect();
-        if dual {
-            for spec in DualPlan::new(&self.geometry, &self.goal, &all).databases() {
-                let wanted = (spec.cells.clone(), spec.blank);
-                if !listed.contains(&wanted) {
-                    listed.push(wanted);
-                }
+        let dual = dual.then(|| DualPlan::new(&self.geometry, &self.goal, &all));
+        for spec in dual.iter().flat_map(DualPlan::databases) {
+            let wanted = (spec.cells.clone(), spec.blank);
+            if !listed.contains(&wanted) {
+                listed.push(wanted);
             }
         }
-        Ok(listed)
+        Ok(DatabasePlan { patterns: all, dual, listed })
     }
 
     /// The board's shape.

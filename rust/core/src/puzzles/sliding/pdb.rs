@@ -606,6 +606,12 @@ impl PatternSet {
         self.reflection.is_some()
     }
 
+    /// The mirror image of each cell about the main diagonal, when the
+    /// reflected lookup is taken.
+    pub(super) fn transpose(&self) -> Option<&[u8; MAX_CELLS]> {
+        self.reflection.as_ref().map(|r| &r.transpose)
+    }
+
     #[inline(always)]
     fn regular(&self, p: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         self.dbs[p].lookup(self.tiles[p].iter().map(|&t| pos[t as usize]))

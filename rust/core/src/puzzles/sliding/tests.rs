@@ -187,7 +187,7 @@ fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
 }
 
 /// The dual lookups of `patterns` on `puzzle`.
-fn dual_lookups(puzzle: &Sliding<u64>, patterns: &[Vec<u8>], reflect: bool) -> DualLookups {
+fn dual_lookups(puzzle: &Sliding<u64>, patterns: &[Vec<u8>], transpose: Option<&[u8; MAX_CELLS]>) -> DualLookups {
     let (geometry, goal) = (puzzle.geometry(), puzzle.goal());
     let all = PatternSet::completed(geometry, goal, patterns).unwrap();
     let plan = DualPlan::new(geometry, goal, &all);
@@ -199,7 +199,7 @@ fn dual_lookups(puzzle: &Sliding<u64>, patterns: &[Vec<u8>], reflect: bool) -> D
             Arc::new(built.unwrap().unwrap())
         })
         .collect();
-    DualLookups::new(geometry, goal, plan, dbs, reflect)
+    DualLookups::new(geometry, goal, plan, dbs, transpose)
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn dual_bounds_hold_on_every_board_whatever_the_blank() {
             let regular =
                 base.clone().with_pattern_databases(&cells, reflect, false, Some(&dir), &|_, _| false, &limits);
             let regular = regular.unwrap().unwrap();
-            let dual = dual_lookups(&base, &cells, reflect);
+            let dual = dual_lookups(&base, &cells, regular.patterns().unwrap().transpose());
             let (mut raised, mut raised_home) = (0, 0);
             for (position, &distance) in &exact(&base) {
                 let board = base.unpack(*position);
