@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 import idastar
+from alarms import ringer
 
 T = TypeVar("T")
 
@@ -189,13 +190,10 @@ def within(seconds: float, call: Callable[..., T], *args: Any) -> T:
     """``call(*args)``, or :class:`OutOfTime` after ``seconds`` of it.
 
     For pure-Python code (the reference): the alarm's handler runs between
-    two bytecodes and raises there.
+    two bytecodes and raises there (and rings again soon in case the
+    exception was swallowed or the alarm rang in hypothesis's own code).
     """
-
-    def ring(_signum: int, _frame: object) -> None:
-        raise OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, ring)
+    previous = signal.signal(signal.SIGALRM, ringer(OutOfTime))
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-3))
     try:
         return call(*args)

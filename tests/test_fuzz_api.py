@@ -21,19 +21,21 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import hypothesis
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from alarms import ringer, unalarmed
 from idastar import booksort, fifteen, rotation, search, sliding, squares
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers"),
-    # The alarm may ring in hypothesis's own garbage-collector callback,
-    # which reports the exception as unraisable and goes on (the alarm
-    # rings again soon after).
+    # The code under test may swallow the alarm's exception in a finaliser,
+    # which reports it as unraisable and goes on (the alarm rings again soon
+    # after).
     pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
 ]
 
@@ -77,15 +79,7 @@ def well_behaved(call: Callable[[], object]) -> None:
     """Runs ``call`` under the alarm; fails unless it returns or raises an
     allowed exception, and, if the alarm rang, ends soon after."""
     rang: list[float] = []
-
-    def ring(signum: int, frame: object) -> None:
-        rang.append(time.monotonic())
-        # Again soon, in case this one lands in code that swallows it (a
-        # garbage collector callback of hypothesis, say).
-        signal.setitimer(signal.ITIMER_REAL, 0.05)
-        raise TooSlow
-
-    previous = signal.signal(signal.SIGALRM, ring)
+    previous = signal.signal(signal.SIGALRM, ringer(TooSlow, rang))
     try:
         signal.setitimer(signal.ITIMER_REAL, ALARM_SECONDS)
         try:
@@ -203,6 +197,7 @@ def shelf(draw: st.DrawFn) -> Any:
 
 @st.composite
 def booksort_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     options = {
         "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 6))),
         "engine": maybe(
@@ -251,6 +246,7 @@ def board(draw: st.DrawFn) -> list[Any]:
 
 @st.composite
 def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     engine = maybe(draw, st.sampled_from(["table", "ida", "z"]))
     values = board(draw)
     boards = [board(draw) for _ in range(draw(st.integers(0, 4)))]
@@ -289,6 +285,7 @@ def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
 
 @st.composite
 def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     n = maybe(draw, st.integers(0, draw(st.sampled_from([4, 6, 17]))))
     sticks = 2 * n * (n + 1) if type(n) is int and 1 <= n <= 16 else 40
     removed = spoiled(draw, draw(st.lists(st.integers(1, sticks), max_size=8, unique=True)))
@@ -334,6 +331,7 @@ def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
 
 @st.composite
 def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     width = maybe(draw, st.integers(1, 6))
     height = maybe(draw, st.integers(1, 6))
     cells = width * height if all(type(v) is int and 0 < v < 7 for v in (width, height)) else 9
@@ -407,6 +405,7 @@ def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
 
 @st.composite
 def fifteen_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     tiles = draw(st.permutations(list(range(16))))
     tiles = spoiled(draw, tiles) if draw(st.booleans()) else tiles
     # Pattern databases of the 4 x 4 board take seconds to build: Manhattan.
@@ -475,6 +474,7 @@ def odd_callback(draw: st.DrawFn, normal: Callable[[Any], Any], depth: int = 0) 
 
 @st.composite
 def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     width = draw(st.integers(1, 4))
 
     def steps(n: Any) -> list[tuple[Any, int]]:
@@ -541,3 +541,42 @@ def test_the_alarm_catches_a_call_that_does_not_stop() -> None:
         well_behaved(stubborn)
     with pytest.raises(ZeroDivisionError):
         well_behaved(lambda: 1 / 0)
+
+
+def test_the_alarm_spares_draws_made_during_the_call() -> None:
+    # A draw that outlasts the alarm (hypothesis building its character
+    # tables, say) finishes; the alarm rings once it has.
+    finished: list[bool] = []
+
+    def slow_draw(strategy: object, label: object = None) -> int:
+        time.sleep(ALARM_SECONDS + 0.2)
+        finished.append(True)
+        return 1
+
+    well_behaved(lambda: unalarmed(slow_draw)(st.just(1)))
+    assert finished == [True]
+    well_behaved(lambda: slow_draw(st.just(1)))  # drawn otherwise, it is cut short
+    assert finished == [True]
+
+
+def test_the_alarm_spares_the_test_machinery() -> None:
+    # Code of hypothesis's (its garbage-collector callback, say) is never
+    # interrupted: the alarm rings again a moment later, outside it.
+    source = (
+        "import time\n"
+        "def busy(seconds):\n"
+        "    end = time.monotonic() + seconds\n"
+        "    while time.monotonic() < end:\n"
+        "        pass\n"
+        "    return True\n"
+    )
+    machinery: dict[str, Any] = {}
+    filename = os.path.join(os.path.dirname(hypothesis.__file__), "busy.py")
+    exec(compile(source, filename, "exec"), machinery)
+    done: list[bool] = []
+    well_behaved(lambda: done.append(machinery["busy"](ALARM_SECONDS + 0.2)))
+    assert done == [True]
+    ours: dict[str, Any] = {}
+    exec(compile(source, __file__, "exec"), ours)
+    well_behaved(lambda: done.append(ours["busy"](ALARM_SECONDS + 0.2)))
+    assert done == [True]  # interrupted
