@@ -9,6 +9,7 @@ ranges first.
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from idastar import InvalidPuzzle, booksort, fifteen, rotation, search, sliding, squares
+from idastar import InvalidPuzzle, booksort, fifteen, pancake, rotation, search, sliding, squares
 
 ODD_VALUES: list[Any] = [
     0, 1, 2, 3, -1, 5, 16, 17, 25, 2**31, 2**63, 2**64, 2**70, -(2**70),
@@ -85,6 +86,22 @@ def test_limits_beyond_what_the_core_holds_are_no_limits() -> None:
     assert squares.solve(3, max_moves=2**70).cost == 6
     with pytest.raises(ValueError, match="time_limit"):
         booksort.solve([2, 1, 3], time_limit=float("nan"))
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [(1.0, "1.0"), (np.float32(2.0), "2.0"), (1e16, "1e+16"), (np.bool_(True), "True")],
+)
+@pytest.mark.parametrize("puzzle", [booksort, pancake])
+def test_a_count_given_as_a_float_or_a_bool_is_named_as_given(
+    puzzle: Any, value: object, written: str
+) -> None:
+    # numpy's bool is no integer, and a float that happens to be whole is
+    # written as the float it is, not as an integer the caller never gave.
+    with pytest.raises(
+        TypeError, match=rf"^node_limit must be an integer or None, got {re.escape(written)}$"
+    ):
+        puzzle.solve(puzzle.HARD_CASE, node_limit=value)
 
 
 def test_a_table_too_large_for_memory_is_a_memory_limit_not_a_crash() -> None:

@@ -7,6 +7,8 @@ import numbers
 import operator
 from typing import Any
 
+import numpy as np
+
 from ._core import InvalidPuzzle
 
 
@@ -14,9 +16,10 @@ def exact_int(value: object) -> int:
     """``value`` as an int: anything with ``__index__`` (numpy integers too) but a bool.
 
     Raises TypeError otherwise, for the caller to turn into a message that
-    says where the value was.
+    says where the value was. numpy's bool is refused like Python's (older
+    numpy releases still let it pass as an index, with a warning).
     """
-    if isinstance(value, bool):
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError("a bool is not a number here")
     return operator.index(value)  # type: ignore[arg-type]
 

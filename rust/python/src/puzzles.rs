@@ -28,6 +28,9 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
     if let Ok(flag) = value.cast::<PyBool>() {
         return Ok(Value::Bool(flag.is_true()));
     }
+    if is_numpy_bool(value)? {
+        return Ok(Value::Bool(value.is_truthy()?));
+    }
     if let Ok(text) = value.cast::<PyString>() {
         return Ok(Value::Str(text.to_str()?.to_owned()));
     }
@@ -65,6 +68,13 @@ fn value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Value> {
         value.get_type().name()?,
         value.repr().map_or_else(|_| "?".into(), |r| r.to_string())
     )))
+}
+
+/// Whether `value` is numpy's bool, which is no integer (numpy 2 gives it
+/// no `__index__`) but would pass for the float 1.0 or 0.0 otherwise.
+fn is_numpy_bool(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let kind = value.get_type();
+    Ok(kind.module()?.to_str()? == "numpy" && matches!(kind.name()?.to_str()?, "bool" | "bool_"))
 }
 
 /// The options of a call, and its `progress` callback (which stays in

@@ -35,11 +35,29 @@ impl fmt::Display for Value {
             Value::Bool(true) => f.write_str("True"),
             Value::Bool(false) => f.write_str("False"),
             Value::Int(value) => write!(f, "{value}"),
-            Value::Float(value) => write!(f, "{value}"),
+            Value::Float(value) => write_float(f, *value),
             Value::Str(text) => write!(f, "{text:?}"),
             Value::Ints(values) => write!(f, "{values:?}"),
             Value::IntLists(lists) => write!(f, "{lists:?}"),
         }
+    }
+}
+
+/// A float as Python's `repr` writes it (`1.0`, not `1`; `nan`; `1e+16`),
+/// so that an error about a float never reads as if an integer was given.
+fn write_float(f: &mut fmt::Formatter<'_>, value: f64) -> fmt::Result {
+    if value.is_nan() {
+        return f.write_str("nan");
+    }
+    // Rust's shortest round-trip digits are Python's; only the exponent is
+    // written differently (Python's has a sign and at least two digits).
+    let written = format!("{value:?}");
+    match written.split_once('e') {
+        Some((digits, exponent)) => {
+            let (sign, magnitude) = exponent.strip_prefix('-').map_or(("+", exponent), |m| ("-", m));
+            write!(f, "{digits}e{sign}{magnitude:0>2}")
+        }
+        None => f.write_str(&written),
     }
 }
 
@@ -222,6 +240,22 @@ mod tests {
         assert!(options.seconds("negative").is_err());
         assert_eq!(options.seconds("forever").unwrap(), None);
         assert_eq!(options.seconds("zero").unwrap(), Some(Duration::ZERO));
+    }
+
+    #[test]
+    fn floats_are_written_as_python_writes_them() {
+        let written = |value: f64| Value::Float(value).to_string();
+        assert_eq!(written(1.0), "1.0");
+        assert_eq!(written(-0.0), "-0.0");
+        assert_eq!(written(1.5), "1.5");
+        assert_eq!(written(1e16), "1e+16");
+        assert_eq!(written(1e300), "1e+300");
+        assert_eq!(written(1e-7), "1e-07");
+        assert_eq!(written(2.5e-123), "2.5e-123");
+        assert_eq!(written(1e15), "1000000000000000.0");
+        assert_eq!(written(f64::NAN), "nan");
+        assert_eq!(written(f64::INFINITY), "inf");
+        assert_eq!(written(f64::NEG_INFINITY), "-inf");
     }
 
     #[test]
