@@ -31,7 +31,11 @@ def boards(count: int, seed: int) -> np.ndarray:
 def client() -> object:
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            # A dashboard on any free port: the default one may be taken.
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
