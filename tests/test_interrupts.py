@@ -203,9 +203,12 @@ SLOW_RUNS = {
 }
 
 
-def seconds_for_the_command_to_stop(args: list[str], stdin: str) -> float:
+def seconds_for_the_command_to_stop(
+    args: list[str], stdin: str, again_after: float | None = None
+) -> float:
     """Runs ``idastar ARGS``, sends SIGINT once its progress bar shows that
-    the solving has begun, and returns how long it took to exit after that."""
+    the solving has begun (and once more ``again_after`` seconds later, when
+    given), and returns how long it took to exit after the first."""
     import os
     import signal
     import subprocess
@@ -227,6 +230,10 @@ def seconds_for_the_command_to_stop(args: list[str], stdin: str) -> float:
         time.sleep(0.1)
         sent = time.monotonic()
         process.send_signal(signal.SIGINT)
+        if again_after is not None:
+            time.sleep(again_after)
+            if process.poll() is None:
+                process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
         stopped = time.monotonic()
         err = process.stderr.read()
@@ -244,3 +251,14 @@ def seconds_for_the_command_to_stop(args: list[str], stdin: str) -> float:
 def test_ctrl_c_stops_every_command_within_half_a_second(name: str) -> None:
     args, stdin = SLOW_RUNS[name]
     assert seconds_for_the_command_to_stop(args, stdin) < 0.5
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT delivery differs on Windows")
+@pytest.mark.parametrize("again_after", [0.0, 0.002, 0.01, 0.03])
+def test_a_second_ctrl_c_while_the_command_winds_up_changes_nothing(again_after: float) -> None:
+    # Impatient users press it twice; the second one lands while the first
+    # is being answered, and must not end the run with a traceback or kill
+    # it by the signal (exit status -2) instead of 130.
+    args, stdin = SLOW_RUNS["rotation ida json"]
+    for _ in range(3):
+        assert seconds_for_the_command_to_stop(args, stdin, again_after) < 0.5

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO, cast
 
@@ -253,8 +255,37 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _interrupt_once() -> None:
+    """Ctrl-C raises KeyboardInterrupt the first time, as by default, and is
+    ignored from then on: the run is already winding up (the answers so far
+    flushed, one line on stderr), and a second Ctrl-C in the middle of that
+    would end it with a traceback or kill it by the signal instead of the
+    exit status 130."""
+    interrupted = False
+
+    def on_ctrl_c(_signum: int, _frame: object) -> None:
+        nonlocal interrupted
+        if interrupted:  # a second signal that came before the first was ignored
+            return
+        interrupted = True
+        # Ignored by the operating system: the interpreter's shutdown puts
+        # back the default action where a Python handler was, but not here.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``idastar`` command with ``argv`` (default: ``sys.argv[1:]``); the exit status."""
+    """Run the ``idastar`` command with ``argv`` (default: ``sys.argv[1:]``); the exit status.
+
+    Run as the program itself (``argv`` None, on the main thread), a Ctrl-C
+    that comes after the first one, while the program winds up, is ignored:
+    it exits with 130 all the same, not with a traceback or killed by the
+    signal.
+    """
+    if argv is None and threading.current_thread() is threading.main_thread():
+        _interrupt_once()
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:  # what someone trying the command first types
         _parser().print_help()
