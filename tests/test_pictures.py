@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import idastar
 from idastar import Solution, cli
@@ -353,3 +355,25 @@ if __name__ == "__main__":
     for name, svg in doc_images().items():
         (IMAGES / name).write_text(svg, encoding="utf-8")
         print(f"docs/images/{name}: {len(svg):,} bytes")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab&<>\"'\n\r\t é"), max_size=12) | st.text(max_size=12))
+def test_the_xml_escapes_are_the_standard_library_s(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr
+
+    from idastar import _draw
+
+    assert _draw.escape(text) == escape(text)
+    assert _draw.quoteattr(text) == quoteattr(text)
+
+
+def test_a_command_starts_without_the_network_modules() -> None:
+    # What the drawing needs of XML is written out: xml.sax.saxutils would
+    # import urllib, http and ssl into every command (a third of its start).
+    import subprocess
+    import sys
+
+    script = "import sys, idastar.rotation, idastar.sliding; print(sorted({'ssl', 'http', 'urllib.request'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -18,9 +18,9 @@ import importlib
 import json
 import uuid
 from typing import TYPE_CHECKING, Any, NamedTuple
-from xml.sax.saxutils import escape, quoteattr
 
 from . import _draw
+from ._draw import escape, quoteattr
 from ._results import Outcome
 
 if TYPE_CHECKING:
