@@ -228,6 +228,7 @@ def seconds_for_the_command_to_stop(
         process.stdin.close()
         assert os.read(process.stderr.fileno(), 1)  # the bar is drawn as the first chunk starts
         time.sleep(0.1)
+        assert process.poll() is None, "the command ended before the signal"
         sent = time.monotonic()
         process.send_signal(signal.SIGINT)
         if again_after is not None:

@@ -255,22 +255,32 @@ def _quiet_stdout() -> None:
         pass
 
 
+#: Whether the run has been interrupted; from then on Ctrl-C is ignored.
+_winding_up = False
+
+
+def _ignore_ctrl_c() -> None:
+    """Ignores Ctrl-C for the rest of the run, at the operating system's
+    level: the interpreter's shutdown puts back the default action where a
+    Python handler was, but not where the signal is ignored."""
+    global _winding_up
+    _winding_up = True
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _interrupt_once() -> None:
     """Ctrl-C raises KeyboardInterrupt the first time, as by default, and is
     ignored from then on: the run is already winding up (the answers so far
     flushed, one line on stderr), and a second Ctrl-C in the middle of that
     would end it with a traceback or kill it by the signal instead of the
     exit status 130."""
-    interrupted = False
+    global _winding_up
+    _winding_up = False
 
     def on_ctrl_c(_signum: int, _frame: object) -> None:
-        nonlocal interrupted
-        if interrupted:  # a second signal that came before the first was ignored
+        if _winding_up:  # a second signal that came before the first was ignored
             return
-        interrupted = True
-        # Ignored by the operating system: the interpreter's shutdown puts
-        # back the default action where a Python handler was, but not here.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _ignore_ctrl_c()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, on_ctrl_c)
@@ -284,7 +294,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     it exits with 130 all the same, not with a traceback or killed by the
     signal.
     """
-    if argv is None and threading.current_thread() is threading.main_thread():
+    as_program = argv is None and threading.current_thread() is threading.main_thread()
+    if as_program:
         _interrupt_once()
     arguments = sys.argv[1:] if argv is None else list(argv)
     if not arguments:  # what someone trying the command first types
@@ -302,6 +313,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         return status
     except KeyboardInterrupt:
+        if as_program:
+            # However this one came (a search reports an interrupt of its
+            # own too), the run ends here: no later Ctrl-C may change how.
+            _ignore_ctrl_c()
         try:
             sys.stdout.flush()
         except (OSError, ValueError):
