@@ -290,9 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``idastar`` command with ``argv`` (default: ``sys.argv[1:]``); the exit status.
 
     Run as the program itself (``argv`` None, on the main thread), a Ctrl-C
-    that comes after the first one, while the program winds up, is ignored:
-    it exits with 130 all the same, not with a traceback or killed by the
-    signal.
+    that comes after the first one, while the program winds up, is ignored,
+    and an interrupted run exits with 130 as soon as it has said so, not
+    with a traceback or killed by the signal.
     """
     as_program = argv is None and threading.current_thread() is threading.main_thread()
     if as_program:
@@ -322,6 +322,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError):
             pass
         print(f"{PROG}: interrupted", file=sys.stderr, flush=True)
+        if as_program:
+            # The answers so far and the line above are out: leave now,
+            # before the interpreter's shutdown, where a late signal could
+            # still turn the exit status into a death by SIGINT.
+            os._exit(EXIT_INTERRUPTED)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _quiet_stdout()
