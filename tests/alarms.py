@@ -27,11 +27,13 @@ import time
 import traceback
 from collections.abc import Callable
 from types import FrameType
-from typing import Any
+from typing import Any, TypeVar
 
 import _pytest
 import hypothesis
 import pluggy
+
+T = TypeVar("T")
 
 #: How soon an alarm rings again after it rang: in case the exception was
 #: swallowed, or the alarm rang in the machinery and did not raise.

@@ -14,7 +14,6 @@ The number of examples per test is small by default;
 
 from __future__ import annotations
 
-import functools
 import os
 import signal
 import time
@@ -188,18 +187,6 @@ def typo(draw: st.DrawFn) -> dict[str, Any]:
     return {}
 
 
-def call_strategy(function: Callable[..., Callable[[], object]]) -> Any:
-    """``st.composite`` for a strategy of calls: the ``draw`` it hands
-    ``function`` is :func:`alarms.unalarmed`, since some arguments are drawn
-    while the call runs, under the alarm."""
-
-    @functools.wraps(function)
-    def drawing_calmly(draw: st.DrawFn, *args: Any, **kwargs: Any) -> Callable[[], object]:
-        return function(unalarmed(draw), *args, **kwargs)
-
-    return st.composite(drawing_calmly)
-
-
 # Booksort -----------------------------------------------------------------
 
 
@@ -208,8 +195,9 @@ def shelf(draw: st.DrawFn) -> Any:
     return spoiled(draw, books) if draw(st.booleans()) else books
 
 
-@call_strategy
+@st.composite
 def booksort_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     options = {
         "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 6))),
         "engine": maybe(
@@ -256,8 +244,9 @@ def board(draw: st.DrawFn) -> list[Any]:
     return spoiled(draw, cells) if draw(st.booleans()) else cells
 
 
-@call_strategy
+@st.composite
 def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     engine = maybe(draw, st.sampled_from(["table", "ida", "z"]))
     values = board(draw)
     boards = [board(draw) for _ in range(draw(st.integers(0, 4)))]
@@ -294,8 +283,9 @@ def rotation_calls(draw: st.DrawFn) -> Callable[[], object]:
 # Square Destroyer -----------------------------------------------------------
 
 
-@call_strategy
+@st.composite
 def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     n = maybe(draw, st.integers(0, draw(st.sampled_from([4, 6, 17]))))
     sticks = 2 * n * (n + 1) if type(n) is int and 1 <= n <= 16 else 40
     removed = spoiled(draw, draw(st.lists(st.integers(1, sticks), max_size=8, unique=True)))
@@ -339,8 +329,9 @@ def squares_calls(draw: st.DrawFn) -> Callable[[], object]:
 # Sliding tiles --------------------------------------------------------------
 
 
-@call_strategy
+@st.composite
 def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     width = maybe(draw, st.integers(1, 6))
     height = maybe(draw, st.integers(1, 6))
     cells = width * height if all(type(v) is int and 0 < v < 7 for v in (width, height)) else 9
@@ -412,8 +403,9 @@ def sliding_calls(draw: st.DrawFn) -> Callable[[], object]:
     )
 
 
-@call_strategy
+@st.composite
 def fifteen_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     tiles = draw(st.permutations(list(range(16))))
     tiles = spoiled(draw, tiles) if draw(st.booleans()) else tiles
     # Pattern databases of the 4 x 4 board take seconds to build: Manhattan.
@@ -480,8 +472,9 @@ def odd_callback(draw: st.DrawFn, normal: Callable[[Any], Any], depth: int = 0) 
     return draw(odd)  # not callable at all
 
 
-@call_strategy
+@st.composite
 def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
     width = draw(st.integers(1, 4))
 
     def steps(n: Any) -> list[tuple[Any, int]]:
