@@ -548,6 +548,123 @@ def test_hostile_files_as_processes(name: str, data: st.DataObject) -> None:
 
 
 # --------------------------------------------------------------------------
+# Hostile files into a broken output, and Ctrl-C at a random moment
+
+#: Shell redirections that break an output: closed, or on a full disk.
+BROKEN_OUTPUTS = [">&-", "> /dev/full", "2>&-", "2> /dev/full"]
+#: The exit statuses of the documented list that a run may end with.
+EXIT_OK, EXIT_USAGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 0, 2, 74, 130
+
+
+def untimed(text: str) -> str:
+    """``text`` with the seconds in its JSON records blanked."""
+    return re.sub(r'"elapsed": [-+.e0-9]+', '"elapsed": 0', text)
+
+
+def through_shell(args: list[str], data: bytes, redirect: str) -> tuple[int, str, str]:
+    """``idastar ARGS REDIRECT`` as a shell runs it, on ``data``."""
+    command = " ".join([sys.executable, "-m", "idastar", *args])
+    done = subprocess.run(
+        ["sh", "-c", f"exec {command} {redirect}"],
+        input=data,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    return done.returncode, done.stdout.decode(), done.stderr.decode("utf-8", "replace")
+
+
+@settings(FUZZ, max_examples=PROCESS_EXAMPLES)
+@given(data=st.data())
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_hostile_files_into_a_broken_output(name: str, data: st.DataObject) -> None:
+    """A closed or full stdout ends the run with 74 (or 2, for a bad case
+    before any answer; a run with nothing to write ends as ever) and one
+    line saying so; a closed or full stderr
+    leaves stdout as it would be, the error line going nowhere rather than
+    among the answers (a report asked for, --stats or --progress, that
+    cannot be written ends the run with 74). Never a traceback."""
+    command, flags, text = examples(data.draw, name)
+    goal = fifteen_goal(flags) if command.name == "fifteen" else ()
+    cases, _ = well_formed(command, text, goal)
+    assume(all(command.cheap(case, flags) for case in cases))
+    redirect = data.draw(st.sampled_from(BROKEN_OUTPUTS))
+    status, out, err = through_shell([command.name, *flags], text, redirect)
+    assert "Traceback" not in err and "Traceback" not in out, (err, out)
+    normal_status, normal_out, _ = in_process([command.name, *flags], text)
+    out, normal_out = untimed(out), untimed(normal_out)
+    if redirect.startswith("2"):  # stderr broken
+        reports = any(flag in flags for flag in ("--stats", "--progress"))
+        if status == EXIT_OUTPUT:
+            assert reports, "only a report asked for may fail to be written"
+            assert normal_out.startswith(out)
+        else:
+            assert (status, out) == (normal_status, normal_out)
+        return
+    if normal_out == "" and status == normal_status:  # nothing to write, no error
+        return
+    assert status in (EXIT_USAGE, EXIT_OUTPUT), (status, err)
+    own = command_lines(err, command.name)
+    assert len(own) == 1, err
+    if status == EXIT_OUTPUT:
+        reason = "it is closed" if redirect == ">&-" else "No space left on device"
+        assert own[0] == f"idastar {command.name}: cannot write to standard output: {reason}"
+    else:
+        assert normal_status == EXIT_USAGE and own[0] in err
+
+
+@settings(FUZZ, max_examples=PROCESS_EXAMPLES, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+@pytest.mark.skipif(sys.platform == "win32", reason="needs POSIX signals")
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_hostile_files_interrupted_at_a_random_moment(name: str, data: st.DataObject) -> None:
+    """Ctrl-C at any moment ends the run with 130 and stdout a prefix, in
+    whole lines, of what the run prints uninterrupted (or the run ends as
+    it would have, if it was done by then)."""
+    import signal
+    import tempfile
+    import time
+
+    command, flags, text = examples(data.draw, name)
+    goal = fifteen_goal(flags) if command.name == "fifteen" else ()
+    cases, _ = well_formed(command, text, goal)
+    assume(all(command.cheap(case, flags) for case in cases))
+    normal_status, normal_out, _ = in_process([command.name, *flags], text)
+    with tempfile.TemporaryFile() as stdin:
+        stdin.write(text)
+        stdin.seek(0)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "idastar", command.name, *flags],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+    try:
+        time.sleep(data.draw(st.floats(0.0, 0.6)))
+        child.send_signal(signal.SIGINT)
+        out_bytes, err_bytes = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    out, err = out_bytes.decode(), err_bytes.decode("utf-8", "replace")
+    if child.returncode == -signal.SIGINT or "Fatal Python error" in err:
+        # The interpreter was still starting: Python's own Ctrl-C.
+        assert out == ""
+        return
+    assert "Traceback" not in err, err
+    # The times a search took differ from run to run.
+    out, normal_out = untimed(out), untimed(normal_out)
+    if child.returncode == EXIT_INTERRUPTED:
+        assert err.endswith("idastar: interrupted\n"), err
+        assert normal_out.startswith(out) and (out == "" or out.endswith("\n")), (out, normal_out)
+    else:
+        assert (child.returncode, out) == (normal_status, normal_out)
+
+
+# --------------------------------------------------------------------------
 # Valid files: the judge programs' answers
 
 SEEDS = {"booksort": "booksort_acwing", "rotation": "rotation_acwing", "squares": "squares_acwing"}

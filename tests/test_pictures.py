@@ -275,7 +275,13 @@ def test_every_command_draws_its_first_sample(
     ("argv", "message", "answers"),
     [
         (["--svg", "OUT", "--case", "4"], "--case 4: the input has 3 cases", "2\n3\n0\n"),
-        (["--svg", "/no/such/dir/x.svg"], "--svg /no/such/dir/x.svg: cannot write", "2\n3\n0\n"),
+        # A file that could not be written is refused before anything is solved.
+        (["--svg", "/no/such/dir/x.svg"], "--svg /no/such/dir/x.svg: cannot write", ""),
+        (["--html", "/no/such/dir/x.html"], "--html /no/such/dir/x.html: cannot write", ""),
+        (["--plot", "/no/such/dir/x.png"], "--plot /no/such/dir/x.png: cannot write", ""),
+        (["--svg", ""], "--svg '': needs a file name", ""),
+        (["--html", ""], "--html '': needs a file name", ""),
+        (["--plot", ""], "--plot '': needs a file name", ""),
         (["--case", "2"], "--case K picks the case of --svg, --html or --plot", ""),
     ],
 )

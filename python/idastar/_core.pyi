@@ -71,7 +71,9 @@ def solve_many(
     arrays: bool = False,
     paths: bool = True,
     pairs: bool = False,
+    answered: Callable[[list[tuple[int, RawResult]]], object] | None = None,
 ) -> Any: ...
+def check_options(puzzle: str, options: dict[str, Any] | None = None) -> None: ...
 def lower_bound(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> int: ...
 def distance_distribution(
     puzzle: str, size: int | None = None, options: dict[str, Any] | None = None

@@ -23,7 +23,7 @@ from typing import BinaryIO, TextIO
 
 from ._core import InvalidPuzzle
 
-__all__ = ["BLOCK_SIZE", "JudgeInputError", "Tokens"]
+__all__ = ["BLOCK_SIZE", "InputReadError", "JudgeInputError", "Tokens"]
 
 #: The most bytes taken from the input at a time.
 BLOCK_SIZE = 1 << 16
@@ -67,6 +67,16 @@ class JudgeInputError(InvalidPuzzle):
     def __reduce__(self) -> tuple[object, ...]:
         # Keyword-only arguments are lost by the default pickling of exceptions.
         return (_rebuild, (self.reason, self.case, self.line))
+
+
+class InputReadError(Exception):
+    """Reading the input failed (an I/O error, not its contents): ``reason``
+    says why. Apart from OSError, so that a failure to write the answers is
+    never taken for one to read the input."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _rebuild(reason: str, case: int | None, line: int | None) -> JudgeInputError:
@@ -162,7 +172,10 @@ class Tokens:
         while not self._ended:
             if self.before_wait is not None:
                 self.before_wait()
-            data = self._read()
+            try:
+                data = self._read()
+            except OSError as error:
+                raise InputReadError(error.strerror or str(error)) from None
             if not data:
                 self._ended = True
                 if self._tail:  # the last line, with no line end

@@ -10,7 +10,7 @@ in one place. The module keeps what is its own: how a case is written
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypedDict, TypeVar
 
 from . import _core
@@ -132,22 +132,74 @@ class Puzzle(Generic[C, M, Sol]):
         paths: bool,
     ) -> list[Sol] | BatchResult:
         threads = checked_threads(threads)
-        answers = None
-        pairs = False
-        if self.batch_rows is not None and type(cases) is list:
-            pairs = self.batch_rows == "pairs"
-            try:
-                answers = _core.solve_many(self.name, cases, options, threads, arrays, paths, pairs)
-                rows = list(cases)  # the core read every value as it is
-            except (TypeError, OverflowError):
-                pass  # a value that is no integer (or an option of the wrong type): read below
-        if answers is None:
-            rows, pairs = self.rows(cases), False
-            answers = _core.solve_many(self.name, rows, options, threads, arrays, paths)
+        answers, rows, pairs = self._in_core(
+            cases,
+            lambda rows, pairs: _core.solve_many(
+                self.name, rows, options, threads, arrays, paths, pairs
+            ),
+        )
         if arrays:
             return BatchResult._from_arrays(answers)
         origin = Origin(self.name, rows, options, pairs)
         return self.solution._from_raws(answers, self.move, origin)
+
+    def solve_found(
+        self,
+        cases: Sequence[C],
+        options: dict[str, Any],
+        threads: int | None,
+        found: Callable[[list[tuple[int, Sol]]], object],
+    ) -> None:
+        """Solves ``cases`` as :meth:`solve_many` does, handing the solutions
+        to ``found`` as they are found: ``found([(index, solution), ...])``
+        on the calling thread, a few at a time, in the order the searches
+        end, every case once. What was found before a Ctrl-C or an error
+        (``found``'s own too) has been handed over when it is raised."""
+        threads = checked_threads(threads)
+        handed = False
+
+        def solve(rows: Any, pairs: bool) -> None:
+            origin = Origin(self.name, rows, options, pairs)
+
+            def answered(raws: list[tuple[int, Any]]) -> None:
+                nonlocal handed
+                handed = True
+                indices = [index for index, _ in raws]
+                solutions = self.solution._from_raws(
+                    (raw for _, raw in raws), self.move, origin, indices
+                )
+                found(list(zip(indices, solutions, strict=True)))
+
+            _core.solve_many(self.name, rows, options, threads, pairs=pairs, answered=answered)
+
+        # An error after a hand-over came from ``found``, not from reading
+        # the cases: the batch is never solved twice.
+        self._in_core(cases, solve, may_retry=lambda: not handed)
+
+    def _in_core(
+        self,
+        cases: Iterable[C] | Any,
+        call: Callable[[Any, bool], Any],
+        *,
+        may_retry: Callable[[], bool] = lambda: True,
+    ) -> tuple[Any, Any, bool]:
+        """``call(rows, pairs)`` on the batch as the core reads it, and
+        ``(what it returned, rows, pairs)``. A list goes to the core unread
+        when ``batch_rows`` says how (reading each case here would cost
+        more than solving it); when the core refuses a value that is no
+        integer, or a case of another shape, the batch is read with
+        ``values``, which names what is wrong, and called again."""
+        if self.batch_rows is not None and type(cases) is list:
+            pairs = self.batch_rows == "pairs"
+            try:
+                return call(cases, pairs), cases, pairs
+            except (TypeError, OverflowError):
+                # A value that is no integer (or an option of the wrong
+                # type): read below.
+                if not may_retry():
+                    raise
+        rows = self.rows(cases)
+        return call(rows, False), rows, False
 
     def distance(self, case: C, options: dict[str, Any]) -> int:
         solution = self.solve(case, options)

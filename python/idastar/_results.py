@@ -280,10 +280,12 @@ class Solution(Generic[M]):
         raws: Iterable[Sequence[Any]],
         move: Callable[[Any], Any] | None = None,
         origin: Origin | None = None,
+        indices: Iterable[int] | None = None,
     ) -> list[S]:
         """:meth:`_from_raw` for every tuple of a batch, in one loop: a large
         batch spends most of its time in Python here. With ``origin``, the
-        batch's cases in input order, each solution knows its case."""
+        batch's cases in input order, each solution knows its case: the
+        tuple's place in ``raws``, or its entry in ``indices`` when given."""
         new, outcomes = object.__new__, _OUTCOME_BY_NAME
         # The slots' own setters, called directly: cheaper per case than
         # object.__setattr__ by name, which pays for the case's origin.
@@ -293,7 +295,8 @@ class Solution(Generic[M]):
         )
         set_extra = None if cls._EXTRA is None else getattr(cls, cls._EXTRA).__set__
         solutions = []
-        for index, raw in enumerate(raws):
+        numbered = enumerate(raws) if indices is None else zip(indices, raws, strict=True)
+        for index, raw in numbered:
             solution = new(cls)
             set_outcome(solution, outcomes[raw[0]])
             set_cost(solution, raw[1])

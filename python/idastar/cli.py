@@ -22,14 +22,25 @@ from typing import BinaryIO, TextIO, cast
 
 from . import __version__
 from ._core import MAX_THREADS, InvalidPuzzle
-from ._judge import JudgeInputError, Tokens
-from .commands import PUZZLES, Puzzle, _pictures, _plot, emit, sample_text, shipped_inputs
+from ._judge import InputReadError, JudgeInputError, Tokens
+from .commands import (
+    PUZZLES,
+    Output,
+    OutputError,
+    Puzzle,
+    _pictures,
+    _plot,
+    emit,
+    sample_text,
+    shipped_inputs,
+)
 
 __all__ = [
     "EXIT_BROKEN_PIPE",
     "EXIT_INTERRUPTED",
     "EXIT_MISMATCH",
     "EXIT_OK",
+    "EXIT_OUTPUT",
     "EXIT_USAGE",
     "PUZZLES",
     "Puzzle",
@@ -42,6 +53,9 @@ EXIT_OK = 0
 EXIT_MISMATCH = 1
 #: Bad input or bad usage (argparse uses 2 as well).
 EXIT_USAGE = 2
+#: The output could not be written: standard output or standard error
+#: closed, a full disk, an I/O error (sysexits.h's EX_IOERR).
+EXIT_OUTPUT = 74
 #: 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C.
 EXIT_INTERRUPTED = 130
 #: 128 + SIGPIPE, what a shell reports when the reader went away.
@@ -89,6 +103,8 @@ exit status:
   0    every case answered
   1    idastar demo: an answer differs from the stored one
   2    bad input or usage (one line on stderr says where and what)
+  74   the output could not be written: standard output or error closed,
+       a full disk, an I/O error (one line on stderr, where it can be written)
   130  interrupted (Ctrl-C)
   141  the output was closed early (for example by `| head -1`)"""
 
@@ -167,9 +183,32 @@ def _threads(text: str) -> int:
     return threads
 
 
+def _say(line: str) -> None:
+    """``line`` on stderr, if it can be written there: never on stdout,
+    among the answers, and never a traceback when stderr is closed or full."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(line + "\n")
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _flush_stdout() -> None:
+    """Writes out what stdout holds, if it can: the answers come before the
+    line that says why the run ended."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+
+
 def _fail(command: str, message: str) -> int:
-    sys.stdout.flush()
-    print(f"{PROG} {command}: {message}", file=sys.stderr, flush=True)
+    _flush_stdout()
+    _say(f"{PROG} {command}: {message}")
     return EXIT_USAGE
 
 
@@ -182,8 +221,16 @@ def _stdin() -> BinaryIO | TextIO | None:
     return getattr(stream, "buffer", stream)
 
 
+def _stdout() -> TextIO:
+    """Standard output as the commands write to it: its failures are
+    OutputError, never mistaken for the input's."""
+    return cast("TextIO", Output(sys.stdout, "standard output"))
+
+
 def _run_puzzle(args: argparse.Namespace) -> int:
     puzzle: Puzzle = args.puzzle
+    if sys.stdout is None:  # nothing to answer into: say so before any work
+        raise OutputError("standard output", "it is closed")
     # A puzzle with a --batch FILE option reads that file instead of the
     # judge input; both at once would be ambiguous.
     batch = getattr(args, "batch", None)
@@ -214,17 +261,15 @@ def _run_puzzle(args: argparse.Namespace) -> int:
     tokens = Tokens(stream)
     try:
         with _plot.plotting(args):
-            _pictures.answer(puzzle.answer, args, tokens, sys.stdout)
+            _pictures.answer(puzzle.answer, args, tokens, _stdout())
+    except InputReadError as error:
+        return _fail(puzzle.name, f"{source}: cannot read: {error.reason}")
     except JudgeInputError as error:
         return _fail(puzzle.name, f"{source}: {error}")
     except InvalidPuzzle as error:  # the readers check first; this keeps it one line
         return _fail(puzzle.name, f"{source}: {error}")
     except ValueError as error:  # an option's value the library refuses
         return _fail(puzzle.name, str(error))
-    except OSError as error:
-        if isinstance(error, BrokenPipeError):
-            raise
-        return _fail(puzzle.name, f"{source}: cannot read: {error.strerror or error}")
     finally:
         if close:
             stream.close()
@@ -234,14 +279,15 @@ def _run_puzzle(args: argparse.Namespace) -> int:
 def _run_demo(args: argparse.Namespace) -> int:
     names = [args.name] if args.name else list(PUZZLES)
     all_match = True
+    out = _stdout()
     for index, name in enumerate(names):
         if index:
-            emit(sys.stdout, "")
+            emit(out, "")
         try:
-            all_match = PUZZLES[name].demo(sys.stdout) and all_match
+            all_match = PUZZLES[name].demo(out) and all_match
         except ValueError as error:  # a cache directory that cannot be one
             return _fail("demo", str(error))
-    emit(sys.stdout, f"\nYour own input: {PROG} {names[0]} FILE; more in `{PROG} --help`.")
+    emit(out, f"\nYour own input: {PROG} {names[0]} FILE; more in `{PROG} --help`.")
     return EXIT_OK if all_match else EXIT_MISMATCH
 
 
@@ -301,6 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not arguments:  # what someone trying the command first types
         _parser().print_help()
         return EXIT_OK
+    args: argparse.Namespace | None = None
     try:
         try:
             args = _parser().parse_args(arguments)
@@ -317,11 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             # However this one came (a search reports an interrupt of its
             # own too), the run ends here: no later Ctrl-C may change how.
             _ignore_ctrl_c()
-        try:
-            sys.stdout.flush()
-        except (OSError, ValueError):
-            pass
-        print(f"{PROG}: interrupted", file=sys.stderr, flush=True)
+        _flush_stdout()
+        _say(f"{PROG}: interrupted")
         if as_program:
             # The answers so far and the line above are out: leave now,
             # before the interpreter's shutdown, where a late signal could
@@ -331,3 +375,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
+    except OutputError as error:
+        if error.stream == "standard output":
+            _quiet_stdout()
+        command = getattr(args, "command", None)
+        _say(f"{PROG} {command}: {error}" if command else f"{PROG}: {error}")
+        return EXIT_OUTPUT

@@ -45,6 +45,9 @@ Every function raises:
 * :class:`ValueError` when a cost or a heuristic value is outside
   ``0 .. 2**32 - 1``, a limit is negative or no number, or
   :func:`bidirectional_bfs` is given None as its goal;
+* :class:`RecursionError` when searches nested in one another's callbacks
+  have all but used up the thread's stack (a few thousand deep on a main
+  thread), as Python raises it for deep recursion;
 * whatever a callback raises, unchanged.
 """
 

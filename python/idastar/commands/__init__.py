@@ -148,13 +148,84 @@ def listening(listener: Callable[[Solution[Any]], None]) -> Iterator[None]:
         _answer_listeners.reset(token)
 
 
+class OutputError(Exception):
+    """The command's output could not be written: ``stream`` names it
+    ("standard output", "standard error"), ``reason`` says why."""
+
+    def __init__(self, stream: str, reason: str) -> None:
+        super().__init__(f"cannot write to {stream}: {reason}")
+        self.stream = stream
+        self.reason = reason
+
+
+class Output:
+    """A text stream whose failures are :class:`OutputError`: a closed
+    stream (None, as Python leaves a closed descriptor), a full disk, an
+    I/O error. A reader that went away stays a BrokenPipeError. With
+    ``best_effort``, failures are ignored instead: for notes nobody asked
+    for, which must not cost the answers."""
+
+    def __init__(self, stream: TextIO | None, name: str, *, best_effort: bool = False) -> None:
+        self.stream = stream
+        self.name = name
+        self.best_effort = best_effort
+
+    def _failed(self, error: Exception | None) -> OutputError:
+        if error is None or isinstance(error, ValueError):  # None, or closed after the start
+            return OutputError(self.name, "it is closed")
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        return OutputError(self.name, reason)
+
+    def write(self, text: str) -> int:
+        try:
+            if self.stream is None:
+                raise self._failed(None)
+            try:
+                return self.stream.write(text)
+            except BrokenPipeError:
+                raise
+            except (OSError, ValueError) as error:
+                raise self._failed(error) from None
+        except (OutputError, BrokenPipeError):
+            if self.best_effort:
+                return len(text)
+            raise
+
+    def flush(self) -> None:
+        try:
+            if self.stream is None:
+                raise self._failed(None)
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                raise
+            except (OSError, ValueError) as error:
+                raise self._failed(error) from None
+        except (OutputError, BrokenPipeError):
+            if not self.best_effort:
+                raise
+
+    def isatty(self) -> bool:
+        try:
+            return self.stream is not None and self.stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+
+def stderr(*, best_effort: bool = False) -> Output:
+    """Standard error, as the commands write their reports to it: a report
+    asked for (``--stats``) that cannot be written ends the run; a note
+    (``best_effort``) is dropped."""
+    return Output(sys.stderr, "standard error", best_effort=best_effort)
+
+
 def emit_stats(label: str, solution: Solution[Any]) -> None:
     """A case's search statistics on stderr (``--stats``), under ``label``."""
     stats = "\n".join("  " + line for line in solution.stats.format().splitlines())
-    emit(sys.stderr, f"{label}:\n{stats}")
+    emit(stderr(), f"{label}:\n{stats}")
 
 
-def emit(out: TextIO, text: str) -> None:
+def emit(out: TextIO | Output, text: str) -> None:
     # Flushed per case: a later bad case or a Ctrl-C must not swallow the
     # answers already found, and a reader of a pipe sees them as they come.
     out.write(text + "\n")
@@ -163,15 +234,19 @@ def emit(out: TextIO, text: str) -> None:
 
 def checked(solution: S) -> S:
     """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
-    from .._results import Outcome
-
-    if solution.outcome is Outcome.INTERRUPTED:
-        raise KeyboardInterrupt
-    if solution.outcome.is_limit:
-        raise RuntimeError(f"the search stopped without an answer ({solution.outcome})")
+    check_outcome(solution.outcome)
     for listener in _answer_listeners.get():
         listener(solution)
     return solution
+
+
+def check_outcome(outcome: str) -> None:
+    """KeyboardInterrupt for a search that Ctrl-C stopped, RuntimeError for
+    one a limit stopped: an answer line needs neither."""
+    if outcome == "interrupted":
+        raise KeyboardInterrupt
+    if outcome not in ("solved", "no_solution"):
+        raise RuntimeError(f"the search stopped without an answer ({outcome})")
 
 
 class _LazyModule:
@@ -192,11 +267,15 @@ def lazy_module(name: str) -> Any:
     return _LazyModule(name)
 
 
-#: Cases solved together on ``--jobs`` threads before their answers are printed.
+#: The most cases solved together on ``--jobs`` threads (their answers are
+#: printed as they come, each once every case before it is answered).
 CHUNK = 256
 
 C = TypeVar("C")
 R = TypeVar("R")
+
+#: Told of results as they are found: ``found([(index in the chunk, result), ...])``.
+Found = Callable[[list[tuple[int, R]]], object]
 
 
 class _NoBar:
@@ -210,21 +289,21 @@ class _NoBar:
 def progress_bar(args: argparse.Namespace, total: int | None, unit: str) -> Any:
     """A tqdm bar on stderr: with ``--progress``, or on a terminal once a run
     has taken a second (short runs stay quiet); otherwise one that shows
-    nothing."""
+    nothing (so too when stderr is closed)."""
     forced = bool(getattr(args, "progress", False))
-    if not forced and not sys.stderr.isatty():
+    if sys.stderr is None or not (forced or stderr().isatty()):
         return _NoBar()
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     return tqdm(
-        total=total, unit=unit, file=sys.stderr, delay=0 if forced else 1.0, dynamic_ncols=True
+        total=total, unit=unit, file=stderr(), delay=0 if forced else 1.0, dynamic_ncols=True
     )
 
 
 def answer_in_order(
     args: argparse.Namespace,
     cases: Iterable[C],
-    solve: Callable[[list[C], int | None], Sequence[R]],
+    solve: Callable[[list[C], int | None, Found[R]], None],
     answer: Callable[[C, R], str],
     out: TextIO,
     *,
@@ -234,23 +313,41 @@ def answer_in_order(
     chunk: int = CHUNK,
 ) -> None:
     """Solves ``cases`` (read from ``tokens``) a chunk at a time with
-    ``solve(chunk, threads)`` on ``--jobs`` threads and writes
-    ``answer(case, result)`` for each, in input order. A chunk is also
-    solved whenever the reader is about to wait for more input, so answers
-    never wait behind input that has not come yet. A bad case
-    (JudgeInputError from ``cases``) is raised after the answers of the
-    cases before it are written. Slow puzzles take a small ``chunk``, so
-    that answers and the bar come often."""
+    ``solve(chunk, threads, found)`` on ``--jobs`` threads, which hands
+    each result to ``found`` as its search ends, and writes
+    ``answer(case, result)`` for each in input order, as soon as it and
+    every case before it are solved: a Ctrl-C (``answer`` raises
+    KeyboardInterrupt for a search it stopped) loses no answer found before
+    it. A chunk is also solved whenever the reader is about to wait for
+    more input, so answers never wait behind input that has not come yet.
+    A bad case (JudgeInputError from ``cases``) is raised after the answers
+    of the cases before it are written."""
     bar = progress_bar(args, total, unit)
     pending: list[C] = []
 
     def flush() -> None:
-        if pending:
-            results = solve(pending, getattr(args, "jobs", None))
-            out.write("".join(answer(c, r) + "\n" for c, r in zip(pending, results, strict=True)))
-            out.flush()
-            bar.update(len(pending))
-            pending.clear()
+        if not pending:
+            return
+        waiting: dict[int, R] = {}
+        written = 0
+
+        def found(results: list[tuple[int, R]]) -> None:
+            nonlocal written
+            waiting.update(results)
+            lines = []
+            try:
+                while written in waiting:
+                    lines.append(answer(pending[written], waiting.pop(written)) + "\n")
+                    written += 1
+            finally:
+                if lines:
+                    out.write("".join(lines))
+                    out.flush()
+                    bar.update(len(lines))
+
+        solve(pending, getattr(args, "jobs", None), found)
+        assert written == len(pending), "every case of the chunk answered"
+        pending.clear()
 
     tokens.before_wait = flush
     try:

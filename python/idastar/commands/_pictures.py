@@ -11,6 +11,8 @@ answered.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -27,6 +29,17 @@ def _case_number(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be a case number from 1: {text!r}")
     return number
+
+
+def check_output_path(option: str, path: str) -> None:
+    """Refuses, before anything is solved, an output file that could not
+    be written: an empty name, or one in no directory (ValueError naming
+    the option)."""
+    if not path:
+        raise ValueError(f"{option} '': needs a file name")
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        raise ValueError(f"{option} {path}: cannot write: no directory {directory!r}")
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +67,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def wanted(args: argparse.Namespace) -> bool:
     """Whether the command is asked for a picture."""
-    return bool(getattr(args, "svg", None) or getattr(args, "html", None))
+    return getattr(args, "svg", None) is not None or getattr(args, "html", None) is not None
 
 
 class CaseKeeper:
@@ -78,7 +91,8 @@ def answer(
     tokens: Tokens,
     out: TextIO,
 ) -> None:
-    """Runs the command's ``answer``, then writes the pictures asked for.
+    """Runs the command's ``answer``, then writes the pictures asked for
+    (also when a bad case later in the input ends the run).
 
     Raises ValueError (the command's exit status 2) naming the option for a
     ``--case`` beyond the input or a file that cannot be written.
@@ -90,19 +104,37 @@ def answer(
             raise ValueError("--case K picks the case of --svg, --html or --plot; give one of them")
         answer(args, tokens, out)
         return
+    for option, path in (("--svg", args.svg), ("--html", args.html)):
+        if path is not None:
+            check_output_path(option, path)
     number = args.case or 1
     recorder = CaseKeeper(number)
-    with listening(recorder):
-        answer(args, tokens, out)
+    try:
+        with listening(recorder):
+            answer(args, tokens, out)
+    except Exception:
+        # A bad case later in the input: the pictures of the answers
+        # before it are still written (not on Ctrl-C, which must stop at
+        # once); the run's own error is the one to report.
+        if recorder.solution is not None:
+            with contextlib.suppress(ValueError):
+                _draw(args, recorder.solution)
+        raise
     if recorder.solution is None:
         raise ValueError(
             f"--case {number}: the input has {recorder.seen} case{'' if recorder.seen == 1 else 's'}"
         )
+    _draw(args, recorder.solution)
+
+
+def _draw(args: argparse.Namespace, solution: Solution[Any]) -> None:
+    """Writes the pictures asked for of ``solution``; ValueError naming the
+    option for a file that cannot be written."""
     for option, path, text in (
-        ("--svg", args.svg, recorder.solution.svg),
-        ("--html", args.html, recorder.solution.to_html),
+        ("--svg", args.svg, solution.svg),
+        ("--html", args.html, solution.to_html),
     ):
-        if path:
+        if path is not None:
             try:
                 with open(path, "w", encoding="utf-8") as file:
                     file.write(text())

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterator
 
 from . import listening
-from ._pictures import CaseKeeper
+from ._pictures import CaseKeeper, check_output_path
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +67,7 @@ def _image_format(path: str) -> str:
 
 def _checked_path(path: str) -> None:
     """Refuses, before anything is solved, a plot that could not be written."""
+    check_output_path("--plot", path)
     from ..plots import require_matplotlib
 
     try:
@@ -82,9 +83,6 @@ def _checked_path(path: str) -> None:
             f"--plot {path}: unknown image format {image_format!r}; "
             f"use one of {', '.join(sorted(formats))}"
         )
-    directory = os.path.dirname(path) or "."
-    if not os.path.isdir(directory):
-        raise ValueError(f"--plot {path}: cannot write: no directory {directory!r}")
 
 
 @contextlib.contextmanager

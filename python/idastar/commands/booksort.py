@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
+    Found,
     Puzzle,
     answer_in_order,
     case_count,
@@ -85,13 +86,16 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     search = {} if args.exact else booksort._JUDGE_SEARCH
 
     def solve(
-        chunk: list[tuple[int, tuple[int, ...]]], threads: int | None
-    ) -> list[Solution[booksort.BlockMove]]:
-        shelves = [books for _, books in chunk]
-        return [checked(s) for s in booksort.solve_many(shelves, threads=threads, **search)]
+        chunk: list[tuple[int, tuple[int, ...]]],
+        threads: int | None,
+        found: Found[Solution[booksort.BlockMove]],
+    ) -> None:
+        shelves = [list(books) for _, books in chunk]
+        booksort._PUZZLE.solve_found(shelves, dict(search), threads, found)
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
         number, books = case
+        solution = checked(solution)
         text = _booksort_answer_text(solution)
         if args.stats:
             emit_stats(f"case {number}", solution)

@@ -5,14 +5,26 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import sys
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
+from .. import _core
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, emit_stats, lazy_module, register, sample_text
+from . import (
+    Found,
+    Output,
+    Puzzle,
+    answer_in_order,
+    checked,
+    emit,
+    emit_stats,
+    lazy_module,
+    register,
+    sample_text,
+    stderr,
+)
 
 if TYPE_CHECKING:
     from .. import sliding
@@ -20,7 +32,8 @@ if TYPE_CHECKING:
 else:
     sliding = lazy_module("idastar.sliding")
 
-CELLS = 16
+SIDE = 4
+CELLS = SIDE * SIDE
 #: Boards solved per thread in --batch mode between two updates of the bar.
 _BOARDS_PER_THREAD = 4
 
@@ -128,7 +141,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 class _BuildReport:
     """Shows pattern-database builds on stderr: a bar on a terminal, else one line each."""
 
-    def __init__(self, stream: TextIO, command: str = "idastar fifteen") -> None:
+    def __init__(self, stream: TextIO | Output, command: str = "idastar fifteen") -> None:
         self.stream = stream
         self.command = command
         self.tty = stream.isatty()
@@ -160,11 +173,13 @@ class _BuildReport:
 
 def _options(args: argparse.Namespace) -> dict[str, object]:
     return {
+        "width": SIDE,
+        "height": SIDE,
         "goal": args.goal,
         "heuristic": args.heuristic,
         "patterns": args.patterns,
         "cache_dir": args.cache_dir,
-        "progress": _BuildReport(sys.stderr),
+        "progress": _BuildReport(stderr(best_effort=True)),
     }
 
 
@@ -203,6 +218,9 @@ def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
     options = _options(args)
+    # Every option checked before any board is read: a bad one is the
+    # run's error, not a board's, even when no board comes.
+    _core.check_options("sliding", options)
     if args.batch is not None:
         _answer_batch(args, tokens, out, options)
         return
@@ -234,16 +252,17 @@ def _batch_boards(tokens: Tokens, goal: sliding.GoalSpec) -> Iterator[tuple[int,
 def _answer_batch(
     args: argparse.Namespace, tokens: Tokens, out: TextIO, options: dict[str, object]
 ) -> None:
-    def solve(chunk: list[tuple[int, list[int]]], threads: int | None) -> list[Solution[str]]:
+    def solve(
+        chunk: list[tuple[int, list[int]]], threads: int | None, found: Found[Solution[str]]
+    ) -> None:
         tiles = [board for _, board in chunk]
-        solutions = sliding.solve_many(tiles, threads=threads, **options)  # type: ignore[call-overload]
-        return [_answered(solution) for solution in solutions]
+        sliding._PUZZLE.solve_found(tiles, options, threads, found)
 
     answer_in_order(
         args,
         _batch_boards(tokens, args.goal),
         solve,
-        lambda case, solution: _answer_text(args, case[0], case[1], solution),
+        lambda case, solution: _answer_text(args, case[0], case[1], _answered(solution)),
         out,
         tokens=tokens,
         unit="board",
@@ -266,7 +285,7 @@ def _demo(out: TextIO) -> bool:
     all_match = True
     for heuristic in ("pdb", "linear-conflict", "manhattan"):
         # The first pdb solve builds the databases: say so, with the bar.
-        builds = _BuildReport(sys.stderr, "idastar demo")
+        builds = _BuildReport(stderr(best_effort=True), "idastar demo")
         began = time.perf_counter()
         solution = checked(sliding.solve(tiles, heuristic=heuristic, progress=builds))
         seconds = time.perf_counter() - began

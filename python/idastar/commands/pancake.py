@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
+    Found,
     Puzzle,
     answer_in_order,
     case_count,
@@ -52,12 +53,15 @@ def _pancake_configure(parser: argparse.ArgumentParser) -> None:
 def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
     total = case_count(tokens)
 
-    def solve(chunk: list[tuple[int, tuple[int, ...]]], threads: int | None) -> list[Solution[int]]:
-        stacks = [stack for _, stack in chunk]
-        return [checked(s) for s in pancake.solve_many(stacks, threads=threads)]
+    def solve(
+        chunk: list[tuple[int, tuple[int, ...]]], threads: int | None, found: Found[Solution[int]]
+    ) -> None:
+        stacks = [list(stack) for _, stack in chunk]
+        pancake._PUZZLE.solve_found(stacks, {}, threads, found)
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[int]) -> str:
         number, stack = case
+        solution = checked(solution)
         if args.stats:
             emit_stats(f"case {number}", solution)
         if args.json:

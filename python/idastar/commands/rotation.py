@@ -10,7 +10,18 @@ from typing import TYPE_CHECKING, TextIO
 
 from .. import _core
 from .._judge import Tokens
-from . import Puzzle, answer_in_order, checked, emit, emit_stats, lazy_module, register, sample_text
+from . import (
+    Found,
+    Puzzle,
+    answer_in_order,
+    check_outcome,
+    checked,
+    emit,
+    emit_stats,
+    lazy_module,
+    register,
+    sample_text,
+)
 from ._pictures import wanted as picture_wanted
 
 if TYPE_CHECKING:
@@ -125,19 +136,22 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve_detailed(
-    chunk: list[tuple[int, list[int]]], threads: int | None, engine: rotation.Engine
-) -> list[rotation.RotationSolution]:
+    chunk: list[tuple[int, list[int]]],
+    threads: int | None,
+    found: Found[rotation.RotationSolution],
+    engine: rotation.Engine,
+) -> None:
     # One batch call on the core's threads: it stops within a search on
     # Ctrl-C, where a pool of Python threads would let each solve finish.
     boards = [board for _, board in chunk]
-    solutions = rotation.solve_many(boards, engine=engine, threads=threads)
-    return [checked(solution) for solution in solutions]
+    rotation._PUZZLE.solve_found(boards, {"engine": engine}, threads, found)
 
 
 def _detailed_answer(
     args: argparse.Namespace, case: tuple[int, list[int]], solution: rotation.RotationSolution
 ) -> str:
     number, board = case
+    solution = checked(solution)
     assert solution.centre is not None
     if args.stats:
         emit_stats(f"case {number}", solution)
@@ -156,11 +170,24 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         emit(out, f"total {sum(counts)}")
         return
     if args.json or args.stats or picture_wanted(args):  # answers as Solutions
+
+        def solve_detailed(
+            chunk: list[tuple[int, list[int]]],
+            threads: int | None,
+            found: Found[rotation.RotationSolution],
+        ) -> None:
+            _solve_detailed(chunk, threads, found, args.engine)
+
+        def detailed_answer(
+            case: tuple[int, list[int]], solution: rotation.RotationSolution
+        ) -> str:
+            return _detailed_answer(args, case, solution)
+
         answer_in_order(
             args,
             _rotation_cases(tokens),
-            lambda chunk, threads: _solve_detailed(chunk, threads, args.engine),
-            lambda case, solution: _detailed_answer(args, case, solution),
+            solve_detailed,
+            detailed_answer,
             out,
             tokens=tokens,
             unit="board",
@@ -170,12 +197,13 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     # Judge output: the boards solved a chunk at a time on all cores.
     options = {"engine": args.engine}
 
-    def solve(chunk: list[list[int]], threads: int | None) -> list[_core.RawResult]:
+    def solve(chunk: list[list[int]], threads: int | None, found: Found[_core.RawResult]) -> None:
         # The readers below checked every value, so the core takes the
         # boards as they are, and its answers are read as they come.
-        return _core.solve_many("rotation", chunk, options, threads)  # type: ignore[no-any-return]
+        _core.solve_many("rotation", chunk, options, threads, answered=found)
 
     def answer(board: list[int], raw: _core.RawResult) -> str:
+        check_outcome(raw[0])
         letters: str = raw[2]  # type: ignore[assignment]  # the path as the string of its letters
         return _judge_lines(letters, raw[8] or 0)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
+    Found,
     Puzzle,
     answer_in_order,
     case_count,
@@ -113,17 +114,15 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
     total = case_count(tokens)
     Case = tuple[int, int, tuple[int, ...]]
 
-    def solve(chunk: list[Case], threads: int | None) -> list[Solution[int]]:
+    options = {"engine": args.engine, "heuristic": args.heuristic}
+
+    def solve(chunk: list[Case], threads: int | None, found: Found[Solution[int]]) -> None:
         grids = [(n, removed) for _, n, removed in chunk]
-        return [
-            checked(s)
-            for s in squares.solve_many(
-                grids, engine=args.engine, heuristic=args.heuristic, threads=threads
-            )
-        ]
+        squares._PUZZLE.solve_found(grids, options, threads, found)
 
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case
+        solution = checked(solution)
         if args.stats:
             emit_stats(f"case {number}", solution)
         if args.json:

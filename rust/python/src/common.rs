@@ -65,13 +65,47 @@ pub(crate) fn detached_batch<R: Send>(
     py: Python<'_>,
     work: impl FnOnce(idastar_core::Interrupt) -> (R, Outcome) + Send,
 ) -> PyResult<R> {
+    detached_watching(py, work, |_| Ok(()))
+}
+
+/// [`detached_batch`] that also calls `wake` on the calling thread, with
+/// the interpreter attached, each time that thread wakes and once more when
+/// the work has ended: the way a caller passes on what the work has done so
+/// far (the answers of a batch as they come), even after a Ctrl-C, so that
+/// nothing found before it is lost. The first error, a signal's or one
+/// `wake` returns, stops the work and is raised once it has stopped; after
+/// an error of its own `wake` is not called again.
+pub(crate) fn detached_watching<R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(idastar_core::Interrupt) -> (R, Outcome) + Send,
+    mut wake: impl FnMut(Python<'_>) -> PyResult<()> + Send,
+) -> PyResult<R> {
     let cancel = AtomicBool::new(false);
     let cancelled = || cancel.load(Ordering::Relaxed);
     // Set by the worker when its work is done, before it wakes this thread:
     // the thread itself may not have finished by the time this one wakes,
     // and waiting for that would cost a whole polling interval.
     let finished = AtomicBool::new(false);
-    let mut signal: Option<PyErr> = None;
+    let mut error: Option<PyErr> = None;
+    let mut woken_ok = true;
+    let mut watch = |error: &mut Option<PyErr>, signals: bool| {
+        Python::attach(|py| {
+            if signals && error.is_none() {
+                if let Err(err) = py.check_signals() {
+                    *error = Some(err);
+                }
+            }
+            if woken_ok {
+                if let Err(err) = wake(py) {
+                    woken_ok = false;
+                    error.get_or_insert(err);
+                }
+            }
+        });
+        if error.is_some() {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    };
     let joined = py.detach(|| {
         let main = std::thread::current();
         std::thread::scope(|scope| {
@@ -83,19 +117,17 @@ pub(crate) fn detached_batch<R: Send>(
             });
             while !finished.load(Ordering::Acquire) && !worker.is_finished() {
                 std::thread::park_timeout(Duration::from_millis(10));
-                if signal.is_none() {
-                    if let Err(err) = Python::attach(|py| py.check_signals()) {
-                        signal = Some(err);
-                        cancel.store(true, Ordering::Relaxed);
-                    }
-                }
+                watch(&mut error, true);
             }
-            worker.join()
+            let joined = worker.join();
+            // What the work did after the last wake.
+            watch(&mut error, false);
+            joined
         })
     });
     // A panic of the work goes on as one here, where pyo3 catches it.
     let (result, outcome) = joined.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-    if let Some(err) = signal {
+    if let Some(err) = error {
         return Err(err);
     }
     if outcome == Outcome::Interrupted {

@@ -2,18 +2,18 @@
 //! the puzzle's name, its cases as integers and its options as one dict,
 //! and runs the core without the interpreter lock.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
-use idastar_core::puzzle::{Answer, AnyPuzzle, Hooks, Job, MoveCode, Options, Progress, Task, Value};
+use idastar_core::puzzle::{Answer, Answered, AnyPuzzle, Hooks, Job, MoveCode, Options, Progress, Task, Value};
 use idastar_core::puzzles::{find, REGISTRY};
-use idastar_core::{Interrupt, Outcome, SearchResult};
+use idastar_core::{Outcome, SearchResult};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
-use crate::common::{detached, detached_batch, detached_whole_space, on_threads};
+use crate::common::{detached, detached_batch, detached_watching, detached_whole_space, on_threads};
 use crate::to_py;
 
 fn puzzle(name: &str) -> PyResult<&'static dyn AnyPuzzle> {
@@ -246,7 +246,7 @@ fn prepare(py: Python<'_>, job: &mut dyn Job, progress: Option<&Py<PyAny>>) -> P
         }
     };
     let prepared = detached_batch(py, |interrupt| {
-        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report), parallel: false });
+        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report), ..Hooks::default() });
         (prepared, if interrupt() { Outcome::Interrupted } else { Outcome::Solved })
     })?;
     if let Some(err) = failed.into_inner().expect("not poisoned") {
@@ -266,13 +266,18 @@ fn batch_outcome(answers: &idastar_core::Result<Vec<Answer>>) -> Outcome {
 }
 
 /// Prepares (when long) and solves `job` on up to `threads` threads: the
-/// cases of a batch spread over them, or the one case's search does.
+/// cases of a batch spread over them, or the one case's search does. With
+/// `answered` (a batch's), each case's raw result is handed to it as
+/// `answered([(index, raw), ...])` on this thread as soon as its search
+/// ends, a few at a time, in the order they end.
 fn run(
     py: Python<'_>,
+    puzzle: &dyn AnyPuzzle,
     mut job: Box<dyn Job>,
     progress: Option<Py<PyAny>>,
     threads: Option<usize>,
     batch: bool,
+    answered: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Answer>> {
     let long = job.needs_preparation();
     if long {
@@ -281,19 +286,41 @@ fn run(
     // One search on this thread polls for Ctrl-C itself; work on a pool
     // needs the main thread free to notice signals.
     let answers = if batch || threads != Some(1) {
-        detached_batch(py, |interrupt| {
-            let solved = on_threads(threads, || prepared_and_solved(&mut *job, long, Some(interrupt), !batch));
-            match solved {
-                Ok(answers) => {
-                    let outcome = batch_outcome(&answers);
-                    (Ok(answers), outcome)
-                }
-                Err(err) => (Err(err), Outcome::Solved),
+        let found: Mutex<Vec<(usize, Answer)>> = Mutex::new(Vec::new());
+        let tell = |index: usize, answer: &Answer| {
+            found.lock().unwrap_or_else(PoisonError::into_inner).push((index, answer.clone()));
+        };
+        let pass_on = |py: Python<'_>| -> PyResult<()> {
+            let Some(answered) = &answered else { return Ok(()) };
+            let found = std::mem::take(&mut *found.lock().unwrap_or_else(PoisonError::into_inner));
+            if found.is_empty() {
+                return Ok(());
             }
-        })??
+            let raws = found
+                .into_iter()
+                .map(|(index, answer)| Ok((index, raw(py, puzzle, answer)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            answered.call1(py, (raws,)).map(drop)
+        };
+        let tell: Option<Answered<'_>> = if answered.is_some() { Some(&tell) } else { None };
+        detached_watching(
+            py,
+            |interrupt| {
+                let hooks = Hooks { interrupt: Some(interrupt), report: None, parallel: !batch, answered: tell };
+                let solved = on_threads(threads, || prepared_and_solved(&mut *job, long, hooks));
+                match solved {
+                    Ok(answers) => {
+                        let outcome = batch_outcome(&answers);
+                        (Ok(answers), outcome)
+                    }
+                    Err(err) => (Err(err), Outcome::Solved),
+                }
+            },
+            pass_on,
+        )??
     } else {
         detached(py, |interrupt| {
-            let answers = prepared_and_solved(&mut *job, long, interrupt, false);
+            let answers = prepared_and_solved(&mut *job, long, Hooks { interrupt, ..Hooks::default() });
             let outcome = batch_outcome(&answers);
             (answers, outcome)
         })?
@@ -301,17 +328,10 @@ fn run(
     answers.map_err(to_py)
 }
 
-/// Solves `job`, preparing it first unless that was done apart (`prepared`);
-/// `parallel`: one case's search may use every thread of the pool.
-fn prepared_and_solved(
-    job: &mut dyn Job,
-    prepared: bool,
-    interrupt: Option<Interrupt>,
-    parallel: bool,
-) -> idastar_core::Result<Vec<Answer>> {
-    let hooks = Hooks { interrupt, report: None, parallel };
+/// Solves `job`, preparing it first unless that was done apart (`prepared`).
+fn prepared_and_solved(job: &mut dyn Job, prepared: bool, hooks: Hooks) -> idastar_core::Result<Vec<Answer>> {
     if !prepared {
-        job.prepare(hooks)?;
+        job.prepare(Hooks { answered: None, ..hooks })?;
     }
     job.solve(hooks)
 }
@@ -384,15 +404,19 @@ fn solve<'py>(
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options)?;
     let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
-    let answer = run(py, job, progress, threads, false)?.pop().expect("one answer for one case");
+    let answer = run(py, puzzle, job, progress, threads, false, None)?.pop().expect("one answer for one case");
     raw(py, puzzle, answer)
 }
 
 /// Solves many cases of `puzzle` on all cores (or `threads`), in input
 /// order: result tuples, or with `arrays` a dict of numpy arrays named as
 /// `idastar.BatchResult`'s fields; see `idastar.<puzzle>.solve_many`.
+/// With `answered`, the result tuples go to it instead, as they are found:
+/// `answered([(index, result), ...])` on the calling thread, in the order
+/// the searches end, every case once (those found before a Ctrl-C too);
+/// the call then returns None.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false))]
+#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false, answered=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn solve_many<'py>(
     py: Python<'py>,
@@ -403,11 +427,16 @@ fn solve_many<'py>(
     arrays: bool,
     paths: bool,
     pairs: bool,
+    answered: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options)?;
     let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
-    let answers = run(py, job, progress, threads, true)?;
+    let streamed = answered.is_some();
+    let answers = run(py, puzzle, job, progress, threads, true, answered)?;
+    if streamed {
+        return Ok(py.None().into_bound(py));
+    }
     if arrays {
         return Ok(result_arrays(py, puzzle, &answers, paths)?.into_any());
     }
@@ -488,6 +517,16 @@ fn lower_bound(py: Python<'_>, puzzle: &str, case: Vec<i64>, options: Option<&Bo
         })
         .map_err(to_py)?;
     Ok(bounds[0])
+}
+
+/// Checks a call's options alone, as the call would: the ValueError or
+/// TypeError it would raise for one, before any case is read or solved.
+#[pyfunction]
+#[pyo3(signature = (puzzle, options=None))]
+fn check_options(puzzle: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+    let puzzle = self::puzzle(puzzle)?;
+    let (options, _) = self::options(options)?;
+    puzzle.check_options(options).map_err(to_py)
 }
 
 /// Cases (rows of a 2-D `int64` array or sequences) to the core's codes:
@@ -572,6 +611,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(lower_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(pack, m)?)?;
     m.add_function(wrap_pyfunction!(unpack, m)?)?;
     m.add_function(wrap_pyfunction!(distance_distribution, m)?)?;

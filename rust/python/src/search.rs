@@ -5,13 +5,13 @@
 //! states as always; the callbacks run with the interpreter attached, and
 //! the first exception one raises stops the search and is raised as is.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, iddfs};
 use idastar_core::{Edge, Limits, Outcome, Problem, Reversible, SearchResult};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRecursionError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -41,6 +41,50 @@ struct PythonProblem<'c, 'py, 'a, G> {
 
 /// The id of the one goal state of a bidirectional search.
 struct GoalState(u32);
+
+/// The stack a search keeps free below it before it calls into Python:
+/// enough for the interpreter's frames of a callback and for the next
+/// search it may start, with room to spare.
+const STACK_RESERVE: usize = 256 * 1024;
+
+thread_local! {
+    /// How many searches on Python callables run on this thread, one
+    /// inside another's callback.
+    static NESTED: Cell<usize> = const { Cell::new(0) };
+}
+
+/// A RecursionError when the thread's stack is nearly used up. A search on
+/// Python callables uses far more native stack than the interpreter counts
+/// for it (its own frames, the engine's, the interpreter's for each
+/// callback), so searches nested in callbacks could overflow the stack,
+/// and the process die by a signal, well within the recursion limit.
+fn check_stack() -> PyResult<()> {
+    match stacker::remaining_stack() {
+        Some(left) if left < STACK_RESERVE => Err(PyRecursionError::new_err(format!(
+            "searches nested too deep: {} searches inside one another's callbacks have used \
+             up this thread's stack; nest fewer",
+            NESTED.with(Cell::get)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Counts a search on this thread for as long as it lives.
+struct Nested;
+
+impl Nested {
+    fn enter() -> PyResult<Nested> {
+        check_stack()?;
+        NESTED.with(|nested| nested.set(nested.get() + 1));
+        Ok(Nested)
+    }
+}
+
+impl Drop for Nested {
+    fn drop(&mut self) {
+        NESTED.with(|nested| nested.set(nested.get() - 1));
+    }
+}
 
 /// `value` as a `u32`: a TypeError for what is no integer, a ValueError for
 /// an integer out of range, both saying that `what` was wrong.
@@ -91,7 +135,7 @@ impl<'py> Callbacks<'py, '_> {
         if self.failed() {
             return fallback;
         }
-        call().unwrap_or_else(|err| {
+        check_stack().and_then(|()| call()).unwrap_or_else(|err| {
             self.error.lock().expect("not poisoned").get_or_insert(err);
             self.failed.store(true, Ordering::Relaxed);
             fallback
@@ -205,6 +249,7 @@ pub(crate) fn search_python<'py>(
     if !ENGINES.contains(&engine) {
         return Err(PyValueError::new_err(format!("unknown engine {engine:?}; expected one of {ENGINES:?}")));
     }
+    let _nested = Nested::enter()?;
     let failed = AtomicBool::new(false);
     let callbacks = Callbacks {
         successors: callable("successors", successors)?,

@@ -82,6 +82,10 @@ pub struct Progress {
 /// Told of progress; returns `true` to stop the work (its caller failed).
 pub type Report<'a> = &'a (dyn Fn(Progress) -> bool + Sync);
 
+/// Told of each case of a batch as soon as its search has ended: its index
+/// and its answer, in the order the searches end (not the input order).
+pub type Answered<'a> = &'a (dyn Fn(usize, &Answer) + Sync);
+
 /// What a preparation is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose<E> {
@@ -203,6 +207,10 @@ pub struct Hooks<'a> {
     /// the threads already) may spread over the threads of the current
     /// rayon pool: [`Limits::parallel`].
     pub parallel: bool,
+    /// Told of each answer as soon as it is found, so that a caller can
+    /// pass it on before the whole batch is done (and keep it if the batch
+    /// is interrupted).
+    pub answered: Option<Answered<'a>>,
 }
 
 /// What a call asks of its cases.
@@ -247,6 +255,9 @@ pub trait AnyPuzzle: Send + Sync {
     /// The letters its moves are written with, if they are letters.
     fn move_letters(&self) -> Option<&'static str>;
 
+    /// Checks `options` alone, before any case is read: the error a call
+    /// with them would raise for an option, if any.
+    fn check_options(&self, options: Options) -> Result<()>;
     /// The cases (`batch`: several, named by index in errors) read and
     /// checked under `options`, ready to prepare and solve.
     fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>>;
@@ -343,8 +354,15 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
     }
 
     fn solve(&self, hooks: Hooks) -> Result<Vec<Answer>> {
+        let tell = |index: usize, answer: Answer| {
+            if let Some(answered) = hooks.answered {
+                answered(index, &answer);
+            }
+            answer
+        };
         if let Some(outcome) = self.stopped {
-            return Ok(self.cases.iter().map(|_| stopped(outcome, self.started.elapsed())).collect());
+            let elapsed = self.started.elapsed();
+            return Ok((0..self.cases.len()).map(|index| tell(index, stopped(outcome, elapsed))).collect());
         }
         // The time limit counts the preparation, as the caller waited for it.
         let spent = self.started.elapsed();
@@ -367,9 +385,11 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
             puzzle.solve(case, engine, &limits).map(|result| written(puzzle, case, result))
         };
         if !self.batch {
-            return self.cases.iter().map(solve_one).collect();
+            return self.cases.iter().enumerate().map(|(index, case)| Ok(tell(index, solve_one(case)?))).collect();
         }
-        let solve_case = |index: usize| solve_one(&self.cases[index]).map_err(|e| e.in_case(index));
+        let solve_case = |index: usize| {
+            solve_one(&self.cases[index]).map(|answer| tell(index, answer)).map_err(|e| e.in_case(index))
+        };
         let difficulties: Vec<u32> = self.cases.iter().map(|case| puzzle.difficulty(case, engine)).collect();
         if difficulties.iter().all(|&d| d == 0) {
             return (0..self.cases.len()).into_par_iter().map(solve_case).collect();
@@ -415,6 +435,10 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
 
     fn move_letters(&self) -> Option<&'static str> {
         P::MOVE_LETTERS
+    }
+
+    fn check_options(&self, options: Options) -> Result<()> {
+        configure::<P>(options).map(drop)
     }
 
     fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>> {
