@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 import idastar
-from alarms import ringer
+from alarms import disarm, ringer
 
 T = TypeVar("T")
 
@@ -198,5 +198,4 @@ def within(seconds: float, call: Callable[..., T], *args: Any) -> T:
     try:
         return call(*args)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        disarm(previous)

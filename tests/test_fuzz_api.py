@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from alarms import ringer, unalarmed
+from alarms import disarm, ringer, unalarmed
 from idastar import booksort, fifteen, rotation, search, sliding, squares
 
 pytestmark = [
@@ -89,12 +89,10 @@ def well_behaved(call: Callable[[], object]) -> None:
             OUTCOMES[type(error).__name__] += 1
         except TooSlow:
             OUTCOMES["slow, stopped by the alarm"] += 1
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
     except TooSlow:  # the alarm rang just as the call returned
         pass
     finally:
-        signal.signal(signal.SIGALRM, previous)
+        disarm(previous)
     if rang:
         late = time.monotonic() - rang[0]
         assert late < STOP_SECONDS, f"took {late:.2f} s to stop on the signal"
