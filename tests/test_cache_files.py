@@ -9,11 +9,14 @@ interpreter, since a process keeps the tables it has loaded.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -23,7 +26,8 @@ from conftest import run_child, run_cli
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from idastar import fifteen, sliding
+import idastar
+from idastar import CacheWarning, fifteen, sliding
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32", reason="FIFOs, sockets and /dev/zero are Unix's"
@@ -439,3 +443,217 @@ def test_the_cache_directory_is_made_when_missing(tmp_path: Path) -> None:
     assert use(TABLES["rotation"], cache) == "AC"
     assert (cache / TABLES["rotation"].file).is_file()
     shutil.rmtree(tmp_path / "made")
+
+
+# --- databases that cannot be kept: said once, plainly, and the run answers --------
+
+THREE = [1, 2, 3, 4, 5, 6, 7, 0, 8]  # one move from the 3 x 3 goal
+#: Small patterns, built in milliseconds, each stored (3 tiles or more).
+FOUR_PATTERNS = "3-3-3-3-3"
+
+
+def unkept(directory: Path, reason: str) -> str:
+    return (
+        f"the pattern databases could not be kept in {directory}: {reason}; "
+        "later runs will build them again"
+    )
+
+
+def dangling_link(tmp_path: Path, names: list[str]) -> tuple[Path, str]:
+    """The cache directory a link to nothing: it cannot be made."""
+    cache = tmp_path / "cache"
+    cache.symlink_to(tmp_path / "nowhere")
+    return cache, "File exists"
+
+
+def directories_in_the_way(tmp_path: Path, names: list[str]) -> tuple[Path, str]:
+    """A directory in each database file's place: no file can be renamed there."""
+    cache = tmp_path / "cache"
+    for name in names:
+        (cache / name).mkdir(parents=True)
+    return cache, "Is a directory"
+
+
+def read_only(tmp_path: Path, names: list[str]) -> tuple[Path, str]:
+    """A directory without write permission (root writes there all the same)."""
+    if os.geteuid() == 0:
+        pytest.skip("root writes to a read-only directory")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    cache.chmod(0o500)
+    return cache, "Permission denied"
+
+
+def system_directory(tmp_path: Path, names: list[str]) -> tuple[Path, str]:
+    """/sys/kernel: a directory where not even root may create a file."""
+    cache = Path("/sys/kernel")
+    try:
+        os.close(os.open(cache / ".idastar-probe", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileNotFoundError:
+        pytest.skip("no /sys/kernel")
+    except OSError as error:
+        if error.errno != errno.EACCES:
+            pytest.skip(f"/sys/kernel refuses files with {error.strerror}, not permission")
+        return cache, "Permission denied"
+    os.unlink(cache / ".idastar-probe")
+    pytest.skip("/sys/kernel takes files here")
+
+
+UNKEPT: dict[str, Callable[[Path, list[str]], tuple[Path, str]]] = {
+    "dangling link": dangling_link,
+    "directories in the way": directories_in_the_way,
+    "read-only": read_only,
+    "/sys/kernel": system_directory,
+}
+
+UNKEPT_CALLS: dict[str, tuple[Callable[[], object], object]] = {
+    "sliding.solve": (lambda: sliding.solve(THREE, patterns="3-5").cost, 1),
+    "sliding.solve_many": (
+        lambda: [s.cost for s in sliding.solve_many([THREE, THREE], patterns="3-5")],
+        [1, 1],
+    ),
+    "sliding.lower_bound": (lambda: sliding.lower_bound(THREE, patterns="3-5"), 1),
+    "sliding.pattern_database": (
+        lambda: int(sliding.pattern_database((1, 2, 3), width=3, height=3).max()),
+        None,
+    ),
+    "fifteen.solve": (lambda: fifteen.solve(FIFTEEN, patterns="5-3-3-4").cost, 8),
+}
+
+
+@pytest.fixture
+def nothing_loaded() -> object:
+    """No database loaded in this process: each call below builds its own."""
+    idastar._core.sliding_clear_loaded()
+    yield
+    idastar._core.sliding_clear_loaded()
+
+
+def built_names(
+    call: Callable[[], object], cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> list[str]:
+    """The files a call stores in a cache directory that takes them."""
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(cache))
+    call()
+    idastar._core.sliding_clear_loaded()
+    return sorted(os.listdir(cache))
+
+
+@pytest.mark.parametrize("way", UNKEPT)
+@pytest.mark.parametrize("name", UNKEPT_CALLS)
+@pytest.mark.usefixtures("nothing_loaded")
+def test_databases_that_cannot_be_kept_are_told_of_once(
+    way: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    call, expected = UNKEPT_CALLS[name]
+    names = built_names(call, tmp_path / "good", monkeypatch)
+    assert names, "the call stores databases where it can"
+    cache, reason = UNKEPT[way](tmp_path, names)
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(cache))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        answer = call()
+        again = call()  # loaded in this process now: nothing built, nothing to tell
+    if expected is not None:
+        assert answer == again == expected
+    told = [w for w in caught if issubclass(w.category, CacheWarning)]
+    assert [str(w.message) for w in told] == [unkept(cache, reason)]
+    assert told[0].filename == __file__, "the warning points at the caller's line"
+    assert not list(Path(tmp_path).glob("**/.*.tmp"))
+
+
+@pytest.mark.parametrize("way", UNKEPT)
+@pytest.mark.usefixtures("nothing_loaded")
+def test_the_argument_and_the_environment_are_told_of_alike(
+    way: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = built_names(UNKEPT_CALLS["sliding.solve"][0], tmp_path / "good", monkeypatch)
+    cache, reason = UNKEPT[way](tmp_path, names)
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(tmp_path / "good"))
+    with pytest.warns(CacheWarning) as told:
+        assert sliding.solve(THREE, patterns="3-5", cache_dir=cache).cost == 1
+    assert [str(w.message) for w in told] == [unkept(cache, reason)]
+
+
+@pytest.mark.usefixtures("nothing_loaded")
+def test_a_cache_that_takes_the_databases_tells_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, (call, _) in UNKEPT_CALLS.items():
+        monkeypatch.setenv("IDASTAR_CACHE_DIR", str(tmp_path / name))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", CacheWarning)
+            call()
+        assert list((tmp_path / name).iterdir()), name
+
+
+def command_stderr(done: subprocess.CompletedProcess[str]) -> list[str]:
+    """The lines of a fifteen run's stderr, the build lines left out."""
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "cached for later runs" not in done.stderr
+    return [line for line in done.stderr.splitlines() if "building pattern database" not in line]
+
+
+FIFTEEN_TEXT = " ".join(map(str, FIFTEEN)) + "\n"
+
+
+@pytest.mark.parametrize("way", UNKEPT)
+@pytest.mark.parametrize("batch", [[], ["--batch", "-"]], ids=["one", "batch"])
+@pytest.mark.parametrize("given", ["--cache-dir", "environment"])
+def test_the_command_line_says_once_that_the_databases_were_not_kept(
+    way: str, batch: list[str], given: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = tmp_path / "good"
+    done = run_cli(
+        "fifteen", "--patterns", FOUR_PATTERNS, "--cache-dir", str(good), stdin=FIFTEEN_TEXT
+    )
+    assert command_stderr(done) == []
+    cache, reason = UNKEPT[way](tmp_path, sorted(os.listdir(good)))
+    where = ["--cache-dir", str(cache)] if given == "--cache-dir" else []
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(cache))
+    boards = FIFTEEN_TEXT * (3 if batch else 1)
+    done = run_cli("fifteen", *batch, "--patterns", FOUR_PATTERNS, *where, stdin=boards)
+    assert done.stdout == "8\n" * (3 if batch else 1)
+    assert command_stderr(done) == [f"idastar fifteen: {unkept(cache, reason)}"]
+
+
+def small_files() -> None:
+    """In the child: no file may grow beyond 1 KiB, as on a full disk (a
+    write past it fails with EFBIG instead of killing the process)."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["-m", "idastar", "fifteen", "--patterns", FOUR_PATTERNS],
+        ["-m", "idastar", "fifteen", "--batch", "-", "--patterns", FOUR_PATTERNS],
+        [
+            "-c",
+            "from idastar import fifteen\n"
+            "print(fifteen.solve([int(t) for t in input().split()], patterns='5-3-3-4').cost)",
+        ],
+    ],
+    ids=["command", "batch", "api"],
+)
+def test_a_cache_that_fills_up_is_told_of_too(argv: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "IDASTAR_CACHE_DIR": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, *argv],
+        input=FIFTEEN_TEXT,
+        capture_output=True,
+        text=True,
+        env=env,
+        preexec_fn=small_files,
+        timeout=SECONDS,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (0, "8\n"), done.stderr
+    told = [line for line in done.stderr.splitlines() if "could not be kept" in line]
+    assert len(told) == 1, done.stderr
+    assert told[0].endswith(unkept(tmp_path, "File too large"))
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".pdb")]

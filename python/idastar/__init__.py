@@ -24,7 +24,10 @@ Bad input raises :class:`InvalidPuzzle` (a :class:`ValueError`); a position
 that cannot reach the goal raises :class:`Unsolvable`, a kind of it. A bug
 of idastar itself (an internal check of the Rust core failing) raises
 :class:`InternalError`, a :class:`RuntimeError`, whatever the input: please
-report it.
+report it. Pattern databases that could not be kept in the cache
+directory (a read-only or full disk) are told of with a
+:class:`CacheWarning`: the call still answers, and later runs build them
+again.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import _core
-from ._core import InternalError, InvalidPuzzle, Unsolvable, __version__
+from ._core import CacheWarning, InternalError, InvalidPuzzle, Unsolvable, __version__
 from ._panics import raise_internal_errors
 
 raise_internal_errors(_core)
@@ -94,6 +97,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "PUZZLES",
     "BatchResult",
+    "CacheWarning",
     "InternalError",
     "InvalidPuzzle",
     "Iteration",

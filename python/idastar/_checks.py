@@ -24,6 +24,14 @@ def exact_int(value: object) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
+def flag(name: str, value: object) -> bool:
+    """The True/False option ``name``: a bool, numpy's too; TypeError naming
+    the option for anything else (a number or None is no answer to yes or no)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {value!r}")
+
+
 def items_of(values: object, what: str) -> list[object]:
     """The items of a sequence (list, tuple, numpy array, iterator) of integers."""
     if isinstance(values, (str, bytes, bytearray)):

@@ -1,6 +1,7 @@
 """Type stubs of the compiled core (the binding of idastar-core)."""
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy
@@ -31,6 +32,10 @@ class InvalidPuzzle(ValueError):
 
 class Unsolvable(InvalidPuzzle):
     """The position is valid, but the goal cannot be reached from it."""
+
+class CacheWarning(UserWarning):
+    """Tables built for the cache directory (pattern databases) could not be
+    kept there: this run goes on, and later runs build them again."""
 
 class InternalError(RuntimeError):
     """A bug in idastar, not in the input: an internal check failed (a panic of
@@ -131,4 +136,6 @@ def sliding_pattern_database(
     progress: _Progress | None = None,
 ) -> tuple[bytes, list[int]]: ...
 def sliding_cache_dir(explicit: str | None = None) -> str | None: ...
+def sliding_unkept_count() -> int: ...
+def sliding_unkept_since(mark: int, explicit: str | None = None) -> tuple[Path, str] | None: ...
 def sliding_clear_loaded() -> None: ...

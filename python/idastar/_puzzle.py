@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypedDict, TypeVar
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, is_array, items_of
+from ._checks import case_array, code_array, exact_int, flag, is_array, items_of
 from ._core import InvalidPuzzle, Unsolvable
 from ._results import BatchResult, Origin, Solution
 
@@ -132,6 +132,7 @@ class Puzzle(Generic[C, M, Sol]):
         paths: bool,
     ) -> list[Sol] | BatchResult:
         threads = checked_threads(threads)
+        arrays, paths = flag("arrays", arrays), flag("paths", paths)
         answers, rows, pairs = self._in_core(
             cases,
             lambda rows, pairs: _core.solve_many(

@@ -28,11 +28,12 @@ default 3 up to 12 books and 2 above; built once per process), and
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast, overload
 
 from . import _core, _draw
-from ._checks import DEFAULT_STATE_LIMIT, int_from
+from ._checks import DEFAULT_STATE_LIMIT, exact_int, int_from, is_array
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, SearchOptions, integers, permutation
 from ._puzzle import replay as _replay
@@ -145,19 +146,42 @@ def moves(n: int) -> list[BlockMove]:
     ]
 
 
-def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
-    """The shelf after ``move``; raises InvalidPuzzle if the move does not fit."""
-    shelf = _PUZZLE.checked(books)
-    start, split, end = move
-    if not 0 <= start < split < end <= len(shelf):
+def _block_move(move: object, n: int) -> tuple[int, int, int]:
+    """``move`` as ``(start, split, end)``, checked to fit ``n`` books:
+    InvalidPuzzle naming the move for anything else, as the other puzzles
+    name a move that is no move."""
+    values: list[object] = []
+    if is_array(move) or (
+        isinstance(move, Sequence) and not isinstance(move, (str, bytes, bytearray))
+    ):
+        with contextlib.suppress(TypeError):  # a 0-d array
+            values = list(cast("Iterable[object]", move))
+    try:
+        # No integer (a bool neither), or not three values.
+        start, split, end = (exact_int(value) for value in values)
+    except (TypeError, ValueError):
         raise InvalidPuzzle(
-            f"block move {tuple(move)} needs 0 <= start < split < end <= {len(shelf)}"
+            f"a block move is three integers (start, split, end), got {move!r}"
+        ) from None
+    if not 0 <= start < split < end <= n:
+        raise InvalidPuzzle(
+            f"block move {(start, split, end)} needs 0 <= start < split < end <= {n}"
         )
+    return start, split, end
+
+
+def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
+    """The shelf after ``move``, three integers ``(start, split, end)`` (a
+    :class:`BlockMove`, a tuple, a list, a numpy row); raises InvalidPuzzle
+    naming the move if it is not one or does not fit."""
+    shelf = _PUZZLE.checked(books)
+    start, split, end = _block_move(move, len(shelf))
     return shelf[:start] + shelf[split:end] + shelf[start:split] + shelf[end:]
 
 
 def replay(books: Case, path: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
-    """The shelf after every move of ``path`` in turn."""
+    """The shelf after every move of ``path`` in turn; InvalidPuzzle names
+    the first move that is not one or does not fit."""
     return _replay(apply, _PUZZLE.checked(books), path)
 
 

@@ -50,13 +50,17 @@ is allocated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import contextlib
+import os
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
-from ._core import InvalidPuzzle, Unsolvable
+from ._core import CacheWarning, InvalidPuzzle, Unsolvable
 from ._puzzle import Puzzle, SearchOptions, integers, rng
 from ._results import BatchResult, Outcome, Solution
 
@@ -77,6 +81,7 @@ __all__ = [
     "MOVES",
     "NAME",
     "BoardOptions",
+    "CacheWarning",
     "Case",
     "Engine",
     "GoalSpec",
@@ -156,7 +161,10 @@ class BoardOptions(SearchOptions, total=False):
     #: and take the largest bound, raised by bidirectional pathmax in the
     #: search; default False.
     dual: bool
-    #: Where pattern databases are kept (default: see :func:`cache_dir`).
+    #: Where pattern databases are kept (default: see :func:`cache_dir`); an
+    #: empty name is refused with ``ValueError`` (it would be the current
+    #: directory). Databases that cannot be stored there are told of with a
+    #: :class:`~idastar.CacheWarning`, and the call still answers.
     cache_dir: str | Path | None
 
 
@@ -179,6 +187,63 @@ class Options(BoardOptions, total=False):
     #: given, a square board is read off the number of tiles.
     width: int | None
     height: int | None
+
+
+#: Set while a caller (the command line) tells of databases it could not
+#: keep in its own words: the calls within leave the telling to it.
+_TELLER: ContextVar[Callable[[str], object] | None] = ContextVar("sliding_teller", default=None)
+
+
+@contextlib.contextmanager
+def _kept(cache_dir: object, tell: Callable[[str], object] | None = None) -> Iterator[None]:
+    """Tells, once, of pattern databases built within the block that could
+    not be stored in the cache directory (``cache_dir``, else the
+    environment's; see :func:`cache_dir`), saying where and why: a
+    :class:`~idastar.CacheWarning` when the block ends normally, or
+    ``tell(message)`` however it ends. Within a block given ``tell``, the
+    blocks inside tell nothing: it tells for them."""
+    if _TELLER.get() is not None:
+        yield
+        return
+    mark = _core.sliding_unkept_count()
+    token = None if tell is None else _TELLER.set(tell)
+    ended = False
+    try:
+        yield
+        ended = True
+    finally:
+        if token is not None:
+            _TELLER.reset(token)
+        if tell is not None or ended:
+            _tell_unkept(mark, cache_dir, tell)
+
+
+def _tell_unkept(mark: int, cache_dir: object, tell: Callable[[str], object] | None) -> None:
+    explicit = os.fspath(cache_dir) if isinstance(cache_dir, (str, os.PathLike)) else None
+    unkept = _core.sliding_unkept_since(mark, explicit if isinstance(explicit, str) else None)
+    if unkept is None:
+        return
+    directory, reason = unkept
+    message = (
+        f"the pattern databases could not be kept in {directory}: {reason}; "
+        "later runs will build them again"
+    )
+    if tell is None:
+        warnings.warn(CacheWarning(message), stacklevel=_callers_level())
+    else:
+        tell(message)
+
+
+def _callers_level() -> int:
+    """The ``stacklevel`` of the first frame outside idastar (and contextlib)
+    for a warning issued by this function's caller: what the user called."""
+    import sys
+
+    inside = (os.path.dirname(__file__) + os.sep, contextlib.__file__)
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(inside):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _tiles(tiles: Case) -> list[int]:
@@ -267,7 +332,8 @@ def solve(tiles: Case, *, threads: int | None = 1, **options: Unpack[Options]) -
         TypeError: an option of the wrong type, or an unknown one.
         KeyboardInterrupt: Ctrl-C during the search or a database build.
     """
-    return _PUZZLE.solve(tiles, options, threads)  # type: ignore[arg-type]
+    with _kept(options.get("cache_dir")):
+        return _PUZZLE.solve(tiles, options, threads)  # type: ignore[arg-type]
 
 
 @overload
@@ -314,7 +380,8 @@ def solve_many(
     :class:`~idastar.Unsolvable`) naming its 0-based index before anything
     is solved.
     """
-    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
+    with _kept(options.get("cache_dir")):
+        return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
 
 
 def distance(tiles: Case, **options: Unpack[Options]) -> int:
@@ -338,7 +405,8 @@ def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
     Builds the databases it needs, as :func:`solve` does; raises
     ``MemoryError`` if the machine cannot give a build its memory.
     """
-    return _PUZZLE.lower_bound(tiles, options)  # type: ignore[arg-type]
+    with _kept(options.get("cache_dir")):
+        return _PUZZLE.lower_bound(tiles, options)  # type: ignore[arg-type]
 
 
 def is_solvable(
@@ -541,14 +609,15 @@ def pattern_database(
     import numpy
 
     width, height = _size(width, height)
-    data, _cells = _core.sliding_pattern_database(
-        _ints(tiles, "pattern"),
-        width=width,
-        height=height,
-        goal=list(goal_tiles(goal, width=width, height=height)),
-        cache_dir=None if cache_dir is None else str(cache_dir),
-        progress=progress,
-    )
+    with _kept(cache_dir):
+        data, _cells = _core.sliding_pattern_database(
+            _ints(tiles, "pattern"),
+            width=width,
+            height=height,
+            goal=list(goal_tiles(goal, width=width, height=height)),
+            cache_dir=None if cache_dir is None else str(cache_dir),
+            progress=progress,
+        )
     return numpy.frombuffer(data, dtype=numpy.uint8)
 
 
@@ -556,8 +625,15 @@ def cache_dir(explicit: str | Path | None = None) -> Path | None:
     """Where pattern databases are cached.
 
     ``explicit`` if given, else ``$IDASTAR_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/idastar``, else ``~/.cache/idastar``. Files carry a
-    versioned header and a checksum; a stale or damaged one is rebuilt.
+    ``$XDG_CACHE_HOME/idastar``, else ``~/.cache/idastar``. An empty
+    environment variable counts as unset; an empty ``explicit`` raises
+    ``ValueError`` (``cache_dir must name a directory, got ''``), as the
+    ``cache_dir`` option does, rather than naming the current directory.
+    Files carry a versioned header and a checksum; a stale or damaged one
+    is rebuilt. A database that cannot be stored (a read-only or full
+    directory) is told of once per call with a
+    :class:`~idastar.CacheWarning` naming the directory and why; the call
+    still answers, and later runs build it again.
     """
     found = _core.sliding_cache_dir(None if explicit is None else str(explicit))
     return None if found is None else Path(found)

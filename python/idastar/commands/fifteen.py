@@ -79,6 +79,14 @@ def _goal(text: str) -> sliding.GoalSpec:
     return tiles
 
 
+def _cache_dir(text: str) -> str:
+    """``--cache-dir``: a directory's name; an empty one would be the current
+    directory, where an empty $IDASTAR_CACHE_DIR means the variable is unset."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a directory, got ''")
+    return text
+
+
 def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--heuristic",
@@ -106,10 +114,12 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--cache-dir",
+        type=_cache_dir,
         metavar="DIR",
         default=None,
         help="where pattern databases are kept (default $IDASTAR_CACHE_DIR, "
-        "else $XDG_CACHE_HOME/idastar, else ~/.cache/idastar)",
+        "else $XDG_CACHE_HOME/idastar, else ~/.cache/idastar; an empty variable "
+        "counts as unset, an empty DIR is refused)",
     )
     parser.add_argument(
         "--batch",
@@ -128,8 +138,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     shape.add_argument(
         "--json",
         action="store_true",
-        help="one JSON object per board instead of the answer line: tiles, answer, "
-        "outcome, cost, path, lower_bound, stats",
+        help="one JSON object per board instead of the answer line: case (and board, "
+        "the same number), tiles, answer, outcome, cost, path, lower_bound, stats",
     )
     parser.add_argument(
         "--stats",
@@ -146,6 +156,15 @@ class _BuildReport:
         self.command = command
         self.tty = stream.isatty()
         self.announced: set[int] = set()
+        #: Why the databases built could not be kept, once told.
+        self.unkept: str | None = None
+
+    def tell_unkept(self, message: str) -> None:
+        """Says, once, that the databases built could not be kept (the
+        cache directory and why) and that later runs build them again."""
+        if self.unkept is None:
+            self.unkept = message
+            print(f"{self.command}: {message}", file=self.stream, flush=True)
 
     def __call__(self, pattern: int, patterns: int, layer: int, reached: int, total: int) -> None:
         if pattern not in self.announced:
@@ -153,7 +172,7 @@ class _BuildReport:
             if not self.tty:
                 print(
                     f"{self.command}: building pattern database {pattern + 1} of {patterns} "
-                    f"({total:,} entries), cached for later runs",
+                    f"({total:,} entries)",
                     file=self.stream,
                     flush=True,
                 )
@@ -171,7 +190,7 @@ class _BuildReport:
             )
 
 
-def _options(args: argparse.Namespace) -> dict[str, object]:
+def _options(args: argparse.Namespace, report: _BuildReport) -> dict[str, object]:
     return {
         "width": SIDE,
         "height": SIDE,
@@ -179,7 +198,7 @@ def _options(args: argparse.Namespace) -> dict[str, object]:
         "heuristic": args.heuristic,
         "patterns": args.patterns,
         "cache_dir": args.cache_dir,
-        "progress": _BuildReport(stderr(best_effort=True)),
+        "progress": report,
     }
 
 
@@ -189,7 +208,13 @@ def _answer_text(
     if args.stats:
         emit_stats(f"board {case}", solution)
     if args.json:
-        record: dict[str, object] = {"board": case, "tiles": tiles, "answer": solution.cost}
+        # "board" is the number's older name, kept for the readers of it.
+        record: dict[str, object] = {
+            "case": case,
+            "board": case,
+            "tiles": tiles,
+            "answer": solution.cost,
+        }
         record.update(solution.to_dict())
         import json
 
@@ -217,7 +242,16 @@ def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
 
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    options = _options(args)
+    report = _BuildReport(stderr(best_effort=True))
+    # Databases built but not kept are told of once, in a line of the
+    # command's, however the run ends.
+    with sliding._kept(args.cache_dir, tell=report.tell_unkept):
+        _answer_boards(args, tokens, out, _options(args, report))
+
+
+def _answer_boards(
+    args: argparse.Namespace, tokens: Tokens, out: TextIO, options: dict[str, object]
+) -> None:
     # Every option checked before any board is read: a bad one is the
     # run's error, not a board's, even when no board comes.
     _core.check_options("sliding", options)
@@ -287,7 +321,8 @@ def _demo(out: TextIO) -> bool:
         # The first pdb solve builds the databases: say so, with the bar.
         builds = _BuildReport(stderr(best_effort=True), "idastar demo")
         began = time.perf_counter()
-        solution = checked(sliding.solve(tiles, heuristic=heuristic, progress=builds))
+        with sliding._kept(None, tell=builds.tell_unkept):
+            solution = checked(sliding.solve(tiles, heuristic=heuristic, progress=builds))
         seconds = time.perf_counter() - began
         answer = str(solution.cost)
         want = expected[0] if expected else "(missing)"
@@ -300,9 +335,8 @@ def _demo(out: TextIO) -> bool:
             f"expanded, {seconds * 1000:.1f} ms",
         )
         if builds.announced:
-            emit(
-                out, "    (the time includes building the pattern databases; later runs load them)"
-            )
+            later = "" if builds.unkept else "; later runs load them"
+            emit(out, f"    (the time includes building the pattern databases{later})")
     return all_match
 
 

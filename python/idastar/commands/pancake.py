@@ -41,7 +41,7 @@ def _pancake_configure(parser: argparse.ArgumentParser) -> None:
         "--json",
         action="store_true",
         help="one JSON object per case instead of the answer line: case, n, "
-        "stack, outcome, cost, path, lower_bound, stats",
+        "stack, answer, outcome, cost, path, lower_bound, stats",
     )
     parser.add_argument(
         "--stats",
@@ -67,7 +67,12 @@ def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
         if args.json:
             import json
 
-            record: dict[str, object] = {"case": number, "n": len(stack), "stack": list(stack)}
+            record: dict[str, object] = {
+                "case": number,
+                "n": len(stack),
+                "stack": list(stack),
+                "answer": solution.cost,
+            }
             record.update(solution.to_dict())
             return json.dumps(record)
         if args.path:

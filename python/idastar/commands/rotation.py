@@ -120,7 +120,8 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
         "--json",
         action="store_true",
         help="one JSON object per case instead of the two judge lines: case, board, "
-        "outcome, cost, path (the move letters), lower_bound, stats, centre",
+        "answer (the two lines), outcome, cost, path (the move letters), lower_bound, "
+        "stats, centre",
     )
     parser.add_argument(
         "--stats",
@@ -158,7 +159,8 @@ def _detailed_answer(
     if args.json:
         import json
 
-        return json.dumps({"case": number, "board": board, **solution.to_dict()})
+        answer = _judge_lines("".join(solution.path), solution.centre)
+        return json.dumps({"case": number, "board": board, "answer": answer, **solution.to_dict()})
     return _judge_lines("".join(solution.path), solution.centre)
 
 

@@ -15,10 +15,12 @@
 //! compares the file's size with the length it expects before reading, so
 //! that a damaged file costs no more memory than a sound one.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use crate::{Error, Result};
 
@@ -59,13 +61,22 @@ pub fn cache_dir(explicit: Option<&Path>) -> Option<PathBuf> {
     located(explicit).map(|(dir, _)| dir)
 }
 
+/// What an empty cache directory given by the caller is refused with.
+pub const EMPTY_DIR: &str = "cache_dir must name a directory, got ''";
+
 /// [`cache_dir`], refused with [`Error::InvalidArgument`] when the caller or
 /// `$IDASTAR_CACHE_DIR` names something that is not a directory and cannot
 /// become one (a file, or a path through a file). A default location that
 /// cannot hold a cache (`HOME=/dev/null`, as services often have) means no
 /// cache, quietly: nobody asked for it. A directory that does not exist yet
 /// is fine; it is made on the first write.
+///
+/// An empty `explicit` is refused too: it would mean the current directory,
+/// where an empty `$IDASTAR_CACHE_DIR` means the variable is not set.
 pub fn usable_cache_dir(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
+    if explicit.is_some_and(|dir| dir.as_os_str().is_empty()) {
+        return Err(Error::InvalidArgument(EMPTY_DIR.into()));
+    }
     let Some((dir, origin)) = located(explicit) else {
         return Ok(None);
     };
@@ -84,6 +95,64 @@ pub fn usable_cache_dir(explicit: Option<&Path>) -> Result<Option<PathBuf>> {
     } else {
         format!("cache directory {} ({origin}) cannot be made: {} is not a directory", dir.display(), blocker.display())
     }))
+}
+
+/// Saves that failed in this process: how many so far, and per cache
+/// directory the last one's number and why it failed.
+struct Unkept {
+    count: u64,
+    last: HashMap<PathBuf, (u64, String)>,
+}
+
+fn unkept() -> &'static Mutex<Unkept> {
+    static UNKEPT: OnceLock<Mutex<Unkept>> = OnceLock::new();
+    UNKEPT.get_or_init(|| Mutex::new(Unkept { count: 0, last: HashMap::new() }))
+}
+
+/// Why a write failed, as the system says it ("Permission denied", "No
+/// space left on device"), without Rust's " (os error N)".
+fn reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
+
+/// Notes that a table built for the cache directory `dir` (as
+/// [`cache_dir`] names it) could not be stored there, so that the caller
+/// can be told (see [`unkept_since`]): a cache that cannot be written costs
+/// a rebuild in every later run. A write that `stopped` gave up is no
+/// failure; nor is one in a default location that cannot hold a cache,
+/// which means no cache, quietly (see [`usable_cache_dir`]).
+pub fn note_unkept(dir: &Path, error: &io::Error) {
+    if error.kind() == io::ErrorKind::Interrupted && error.to_string() == STOPPED {
+        return;
+    }
+    let quiet_default = matches!(located(None), Some((default, Origin::Default)) if default == dir);
+    if quiet_default && matches!(usable_cache_dir(None), Ok(None)) {
+        return;
+    }
+    let mut unkept = unkept().lock().expect("not poisoned");
+    unkept.count += 1;
+    let number = unkept.count;
+    unkept.last.insert(dir.to_path_buf(), (number, reason(error)));
+}
+
+/// How many tables could not be stored in this process so far: the mark
+/// to give [`unkept_since`] before a call that may build some.
+pub fn unkept_count() -> u64 {
+    unkept().lock().expect("not poisoned").count
+}
+
+/// The cache directory (`explicit`, else the environment's, see
+/// [`cache_dir`]) and why a table could not be stored there, if one could
+/// not since [`unkept_count`] returned `mark`.
+pub fn unkept_since(mark: u64, explicit: Option<&Path>) -> Option<(PathBuf, String)> {
+    let dir = cache_dir(explicit)?;
+    let unkept = unkept().lock().expect("not poisoned");
+    let (number, reason) = unkept.last.get(&dir)?;
+    (*number > mark).then(|| (dir, reason.clone()))
 }
 
 /// A 64-bit checksum of `data` (four multiply-rotate lanes over 8-byte
@@ -406,6 +475,32 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"));
         assert_eq!(leftovers.count(), 0);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_save_is_noted_for_its_directory_with_the_systems_reason() {
+        let dir = temporary_dir("unkept");
+        let (other, elsewhere) = (dir.join("other"), dir.join("elsewhere"));
+        let mark = unkept_count();
+        assert_eq!(unkept_since(mark, Some(&other)), None);
+        note_unkept(&other, &io::Error::from_raw_os_error(libc::EACCES));
+        assert_eq!(unkept_since(mark, Some(&other)), Some((other.clone(), "Permission denied".into())));
+        assert_eq!(unkept_since(mark, Some(&elsewhere)), None, "each directory its own");
+        assert_eq!(unkept_since(unkept_count(), Some(&other)), None, "none since the new mark");
+        // A write that a stop gave up is no failure of the cache.
+        let later = unkept_count();
+        note_unkept(&other, &io::Error::new(io::ErrorKind::Interrupted, STOPPED));
+        assert_eq!(unkept_since(later, Some(&other)), None);
+        note_unkept(&other, &io::Error::other("no reason given"));
+        assert_eq!(unkept_since(later, Some(&other)).unwrap().1, "no reason given");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_empty_cache_directory_is_refused_not_taken_for_the_current_one() {
+        let refused = usable_cache_dir(Some(Path::new(""))).unwrap_err();
+        assert_eq!(refused, Error::InvalidArgument(EMPTY_DIR.into()));
     }
 
     #[test]

@@ -13,12 +13,21 @@ mod squares;
 
 use idastar_core::{Error, Outcome};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyTypeError, PyUserWarning, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 create_exception!(idastar, InvalidPuzzle, PyValueError, "The input does not describe a valid position of the puzzle.");
 create_exception!(idastar, Unsolvable, InvalidPuzzle, "The position is valid, but the goal cannot be reached from it.");
+create_exception!(
+    idastar,
+    CacheWarning,
+    PyUserWarning,
+    "Tables built for the cache directory (pattern databases) could not be kept there: \
+     this run goes on, and later runs build them again."
+);
 create_exception!(
     idastar,
     InternalError,
@@ -51,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPuzzle", m.py().get_type::<InvalidPuzzle>())?;
     m.add("Unsolvable", m.py().get_type::<Unsolvable>())?;
     m.add("InternalError", m.py().get_type::<InternalError>())?;
+    m.add("CacheWarning", m.py().get_type::<CacheWarning>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_THREADS", common::MAX_THREADS)?;
     m.add_function(wrap_pyfunction!(common::_thread_pools, m)?)?;

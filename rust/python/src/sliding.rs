@@ -7,8 +7,8 @@ use std::time::Instant;
 use idastar_core::puzzles::sliding::{
     self, is_solvable, pdb, pdb_cache, BuildLimits, BuildProgress, Built, Geometry, Goal, Sliding,
 };
-use idastar_core::{Error, Limits, Outcome};
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
+use idastar_core::{cache, Error, Limits, Outcome};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -161,11 +161,30 @@ fn sliding_pattern_database<'py>(
     Ok((bytes, cells))
 }
 
-/// Where databases are cached: the directory given, else the environment's.
+/// Where databases are cached: the directory given, else the environment's;
+/// an empty one is refused (it would be the current directory).
 #[pyfunction]
 #[pyo3(signature = (explicit=None))]
-fn sliding_cache_dir(explicit: Option<PathBuf>) -> Option<PathBuf> {
-    pdb_cache::cache_dir(explicit.as_deref())
+fn sliding_cache_dir(explicit: Option<PathBuf>) -> PyResult<Option<PathBuf>> {
+    if explicit.as_ref().is_some_and(|dir| dir.as_os_str().is_empty()) {
+        return Err(PyValueError::new_err(cache::EMPTY_DIR));
+    }
+    Ok(pdb_cache::cache_dir(explicit.as_deref()))
+}
+
+/// How many databases (or other tables) could not be stored in this
+/// process so far: the mark to give `sliding_unkept_since`.
+#[pyfunction]
+fn sliding_unkept_count() -> u64 {
+    pdb_cache::unkept_count()
+}
+
+/// `(cache directory, why)` if a database could not be stored in the cache
+/// directory (`explicit`, else the environment's) since `mark`.
+#[pyfunction]
+#[pyo3(signature = (mark, explicit=None))]
+fn sliding_unkept_since(mark: u64, explicit: Option<PathBuf>) -> Option<(PathBuf, String)> {
+    pdb_cache::unkept_since(mark, explicit.as_deref())
 }
 
 /// Forgets the databases loaded in this process (files stay on disk).
@@ -185,6 +204,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sliding_partition, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_pattern_database, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_cache_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding_unkept_count, m)?)?;
+    m.add_function(wrap_pyfunction!(sliding_unkept_since, m)?)?;
     m.add_function(wrap_pyfunction!(sliding_clear_loaded, m)?)?;
     Ok(())
 }

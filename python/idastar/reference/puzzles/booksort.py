@@ -65,14 +65,16 @@ def _apply(perm: Perm, move: Move) -> Perm:
 def apply(perm: Sequence[int], move: Move) -> Perm:
     """Swap the adjacent blocks ``perm[i:j]`` and ``perm[j:k]`` of ``move = (i, j, k)``.
 
-    Raises ``ValueError`` unless ``0 <= i < j < k <= len(perm)``.
+    Raises ``ValueError`` unless ``move`` is three integers (not bools) with
+    ``0 <= i < j < k <= len(perm)``.
     """
     state = _validated(perm)
     try:
         i, j, k = move
     except (TypeError, ValueError):
         raise ValueError(f"a block move is a triple (i, j, k), got {move!r}") from None
-    if not all(isinstance(x, int) for x in (i, j, k)) or not 0 <= i < j < k <= len(state):
+    integers = all(isinstance(x, int) and not isinstance(x, bool) for x in (i, j, k))
+    if not integers or not 0 <= i < j < k <= len(state):
         raise ValueError(
             f"invalid block move {move!r} for n={len(state)}: "
             f"need integers 0 <= i < j < k <= {len(state)}"

@@ -415,6 +415,35 @@ pub fn default_partition_name(geometry: &Geometry) -> String {
     }
 }
 
+/// Checks what can be checked of patterns given by their tiles on any
+/// board: each pattern holds tiles (numbered from 1), and no tile is given
+/// twice. Whether the tiles are tiles of a board, [`tile_patterns`] checks.
+pub fn check_tile_lists(patterns: &[Vec<i64>]) -> Result<()> {
+    let mut pattern_of = std::collections::HashMap::new();
+    for (index, pattern) in patterns.iter().enumerate() {
+        if pattern.is_empty() {
+            return Err(Error::InvalidArgument(format!(
+                "patterns: pattern {index} is empty; each pattern needs at least one tile"
+            )));
+        }
+        for &tile in pattern {
+            if tile < 1 {
+                return Err(Error::InvalidArgument(format!(
+                    "patterns: pattern tile {tile} is not a tile; tiles are numbered from 1"
+                )));
+            }
+            if let Some(first) = pattern_of.insert(tile, index) {
+                return Err(Error::InvalidArgument(if first == index {
+                    format!("patterns: tile {tile} is given twice in pattern {index}")
+                } else {
+                    format!("patterns: tile {tile} is in two patterns ({first} and {index}); patterns must be disjoint")
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The goal cells of patterns given by their tiles.
 pub fn tile_patterns(geometry: &Geometry, goal: &Goal, patterns: &[Vec<i64>]) -> Result<Vec<Vec<u8>>> {
     let n = geometry.cells() as i64;
@@ -422,10 +451,23 @@ pub fn tile_patterns(geometry: &Geometry, goal: &Goal, patterns: &[Vec<i64>]) ->
         if (1..n).contains(&tile) {
             Ok(goal.cell_of(tile as u8) as u8)
         } else {
-            Err(Error::InvalidArgument(format!("patterns: pattern tile {tile} is not a tile of 1..{}", n - 1)))
+            Err(Error::InvalidArgument(format!(
+                "patterns: pattern tile {tile} is not a tile of the {}x{} board's 1..{}",
+                geometry.width(),
+                geometry.height(),
+                n - 1
+            )))
         }
     };
     patterns.iter().map(|pattern| pattern.iter().map(cell).collect()).collect()
+}
+
+/// The sizes of a partition named `a-b-...` (every named partition is one
+/// too), or the error of a name that is none, whatever the board.
+pub fn partition_sizes(name: &str) -> Result<Vec<usize>> {
+    name.split('-').map(|s| s.parse::<usize>().ok().filter(|&x| x > 0)).collect::<Option<_>>().ok_or_else(|| {
+        Error::InvalidArgument(format!("unknown pattern partition {name:?}; expected sizes like \"6-6-3\""))
+    })
 }
 
 /// The goal cells of each pattern of a named partition (`"6-6-3"` ...).
@@ -455,10 +497,7 @@ pub fn partition(geometry: &Geometry, goal: &Goal, name: &str) -> Result<Vec<Vec
         };
         return Ok(layout.into_iter().map(|p| p.into_iter().map(map).collect()).collect());
     }
-    let sizes: Vec<usize> =
-        name.split('-').map(|s| s.parse::<usize>().ok().filter(|&x| x > 0)).collect::<Option<_>>().ok_or_else(
-            || Error::InvalidArgument(format!("unknown pattern partition {name:?}; expected sizes like \"6-6-3\"")),
-        )?;
+    let sizes = partition_sizes(name)?;
     let tiles: Vec<u8> = (0..geometry.cells() as u8).filter(|&c| c as usize != blank).collect();
     // Summed without overflow: any number of any size may be written.
     let total = sizes.iter().try_fold(0usize, |sum, &size| sum.checked_add(size));

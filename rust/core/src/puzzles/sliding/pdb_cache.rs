@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
 use super::pdb::{BuildLimits, Built, PatternDb, ProgressFn};
-pub use crate::cache::{cache_dir, checksum};
-use crate::cache::{load_table_until, never, usable_cache_dir, write_atomically_until};
+pub use crate::cache::{cache_dir, checksum, unkept_count, unkept_since};
+use crate::cache::{load_table_until, never, note_unkept, usable_cache_dir, write_atomically_until};
 use crate::Result;
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
@@ -104,7 +104,8 @@ pub enum Source {
     Memory,
     /// Read from the cache file.
     Disk,
-    /// Built now (and stored, if the cache directory is writable).
+    /// Built now, and stored if the cache directory could take it (if not,
+    /// [`unkept_since`] says why).
     Built,
 }
 
@@ -149,11 +150,15 @@ pub fn load_or_build(
                 Ok(db) => db,
                 Err(outcome) => return Ok(Err(outcome)),
             };
-            if let (Some(path), true) = (&path, stored) {
-                // A cache that cannot be written only costs a rebuild later.
-                // One stopped on the way is given up; the search that
-                // follows sees the same stop at once.
-                let _ = save_until(&db, path, &stopped);
+            if let (Some(dir), Some(path), true) = (&key.0, &path, stored) {
+                // A cache that cannot be written costs a rebuild in every
+                // later run: noted for the caller to tell (see
+                // `unkept_since`), and this run goes on. A write stopped on
+                // the way is given up; the search that follows sees the
+                // same stop at once.
+                if let Err(error) = save_until(&db, path, &stopped) {
+                    note_unkept(dir, &error);
+                }
             }
             (db, Source::Built)
         }

@@ -69,7 +69,7 @@ const DUAL_BY_DEFAULT: bool = false;
 enum GoalSpec {
     BlankLast,
     BlankFirst,
-    Tiles(Vec<u32>),
+    Tiles(Vec<i64>),
 }
 
 /// The patterns as the caller named them.
@@ -138,20 +138,34 @@ fn goal_option(options: &mut Options) -> Result<GoalSpec> {
         Some(Value::Str(name)) => Err(Error::InvalidArgument(format!(
             "goal must be \"blank-last\", \"blank-first\" or the goal's tiles, got {name:?}"
         ))),
-        Some(Value::Ints(tiles)) => {
-            let tiles = tiles.iter().map(|&t| u32::try_from(t).unwrap_or(u32::MAX)).collect();
-            Ok(GoalSpec::Tiles(tiles))
-        }
+        Some(Value::Ints(tiles)) => Ok(GoalSpec::Tiles(tiles)),
         Some(other) => Err(wrong_type("goal", "\"blank-last\", \"blank-first\" or a list of tiles", &other)),
     }
 }
 
-/// Reads `patterns`: a partition's name or the tiles of each pattern.
+/// An error about the `patterns` option, its message starting with the
+/// option's name.
+fn in_patterns(error: Error) -> Error {
+    match error {
+        Error::InvalidArgument(m) if !m.starts_with("patterns") => Error::InvalidArgument(format!("patterns: {m}")),
+        other => other,
+    }
+}
+
+/// Reads `patterns`: a partition's name or the tiles of each pattern,
+/// checked as far as they can be on any board (so that an error of the
+/// option alone is never blamed on a case of a batch).
 fn patterns_option(options: &mut Options) -> Result<PatternSpec> {
     match options.value("patterns") {
         None => Ok(PatternSpec::Default),
-        Some(Value::Str(name)) => Ok(PatternSpec::Named(name)),
-        Some(Value::IntLists(tiles)) => Ok(PatternSpec::Tiles(tiles)),
+        Some(Value::Str(name)) => {
+            pdb::partition_sizes(&name).map_err(in_patterns)?;
+            Ok(PatternSpec::Named(name))
+        }
+        Some(Value::IntLists(tiles)) => {
+            pdb::check_tile_lists(&tiles)?;
+            Ok(PatternSpec::Tiles(tiles))
+        }
         Some(Value::Ints(tiles)) if tiles.is_empty() => Ok(PatternSpec::Tiles(Vec::new())),
         Some(other) => Err(wrong_type("patterns", "a partition's name or lists of tiles", &other)),
     }
@@ -185,21 +199,31 @@ impl SlidingTiles {
             GoalSpec::BlankLast => Ok(Goal::blank_last(geometry)),
             GoalSpec::BlankFirst => Ok(Goal::blank_first(geometry)),
             GoalSpec::Tiles(tiles) => {
-                Goal::new(geometry, tiles).map_err(|e| Error::InvalidArgument(format!("goal: {e}")))
+                let n = geometry.cells();
+                let out_of_range = tiles.iter().enumerate().find(|&(_, &tile)| !(0..n as i64).contains(&tile));
+                if let (true, Some((cell, tile))) = (tiles.len() == n, out_of_range) {
+                    return Err(Error::InvalidArgument(format!(
+                        "goal: tile {tile} at cell {cell} is out of range 0..{}",
+                        n - 1
+                    )));
+                }
+                // In range, or of the wrong length, which `Goal::new` says.
+                let tiles: Vec<u32> = tiles.iter().map(|&tile| u32::try_from(tile).unwrap_or(u32::MAX)).collect();
+                // Its message names the goal already.
+                Goal::new(geometry, &tiles).map_err(|e| Error::InvalidArgument(e.to_string()))
             }
         }
     }
 
     /// The goal cells of each pattern on `geometry`, and one pattern of its
-    /// own for each tile the patterns leave out.
+    /// own for each tile the patterns leave out. The errors are those of
+    /// the board's size (what the option alone can be refused for,
+    /// [`patterns_option`] refuses), so that in a batch of boards read off
+    /// their number of tiles they name the case as well as the option.
     fn pattern_cells(&self, geometry: &Geometry, goal: &Goal) -> Result<Vec<Vec<u8>>> {
-        let in_option = |e: Error| match e {
-            Error::InvalidArgument(m) if !m.starts_with("patterns") => Error::InvalidArgument(format!("patterns: {m}")),
-            other => other,
-        };
         let cells = match &self.patterns {
             PatternSpec::Default => pdb::partition(geometry, goal, &pdb::default_partition_name(geometry)),
-            PatternSpec::Named(name) => pdb::partition(geometry, goal, name).map_err(in_option),
+            PatternSpec::Named(name) => pdb::partition(geometry, goal, name).map_err(in_patterns),
             PatternSpec::Tiles(patterns) => pdb::tile_patterns(geometry, goal, patterns),
         }?;
         PatternSet::completed(geometry, goal, &cells)
@@ -523,6 +547,57 @@ mod tests {
         assert!(matches!(entry.job(&[swapped], false, Options::new(), task), Err(Error::Unsolvable(_))));
         let half = options(&[("width", Value::Int(3))]);
         assert!(matches!(entry.job(&[], false, half, task), Err(Error::InvalidArgument(m)) if m.starts_with("height")));
+    }
+
+    #[test]
+    fn an_error_of_the_patterns_alone_names_no_case_and_one_of_a_board_names_both() {
+        let entry = find("sliding").expect("registered");
+        let task = crate::puzzle::Task::Solve;
+        let three: Vec<i64> = vec![1, 2, 3, 4, 5, 6, 7, 0, 8];
+        let four: Vec<i64> = (1..15).chain([0, 15]).collect();
+        let refused = |patterns: Value, cases: &[Vec<i64>]| match entry.job(
+            cases,
+            true,
+            options(&[("patterns", patterns)]),
+            task,
+        ) {
+            Err(Error::InvalidArgument(message)) => message,
+            other => panic!("{:?}", other.map(|_| ())),
+        };
+        let alone = [
+            (Value::Str("x".into()), "patterns: unknown pattern partition \"x\""),
+            (Value::IntLists(vec![vec![1, 1]]), "patterns: tile 1 is given twice in pattern 0"),
+            (Value::IntLists(vec![vec![1], vec![]]), "patterns: pattern 1 is empty"),
+            (Value::IntLists(vec![vec![0]]), "patterns: pattern tile 0 is not a tile"),
+        ];
+        for (patterns, expected) in alone {
+            for cases in [&[][..], &[three.clone()][..], &[four.clone(), three.clone()][..]] {
+                let message = refused(patterns.clone(), cases);
+                assert!(message.starts_with(expected), "{message}");
+            }
+        }
+        let message = refused(Value::Str("5-5".into()), &[four.clone(), three.clone()]);
+        assert_eq!(message, "case 1: patterns: partition \"5-5\" has more tiles than the 3x3 board's 8");
+        let message = refused(Value::IntLists(vec![vec![12]]), &[four, three]);
+        assert_eq!(message, "case 1: patterns: pattern tile 12 is not a tile of the 3x3 board's 1..8");
+    }
+
+    #[test]
+    fn a_bad_goal_is_named_once_with_the_tile_given() {
+        let entry = find("sliding").expect("registered");
+        let task = crate::puzzle::Task::Solve;
+        let goals: [(Vec<i64>, &str); 3] = [
+            (
+                vec![1, 2, 3, 4, 5, 6, 7, 8, 8],
+                "goal: tile 8 appears twice (cells 7 and 8); the tiles must be 0..8 once each",
+            ),
+            (vec![1, 2, 3, 4, 5, 6, 7, 0, -1], "goal: tile -1 at cell 8 is out of range 0..8"),
+            (vec![1, 2, 3, 4, 5, 6, 7, 0, 1 << 40], "goal: tile 1099511627776 at cell 8 is out of range 0..8"),
+        ];
+        for (goal, expected) in goals {
+            let refused = entry.job(&[], true, options(&[("goal", Value::Ints(goal))]), task).map(|_| ());
+            assert_eq!(refused, Err(Error::InvalidArgument(expected.into())));
+        }
     }
 
     #[test]
