@@ -360,18 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         return status
     except KeyboardInterrupt:
-        if as_program:
-            # However this one came (a search reports an interrupt of its
-            # own too), the run ends here: no later Ctrl-C may change how.
-            _ignore_ctrl_c()
-        _flush_stdout()
-        _say(f"{PROG}: interrupted")
-        if as_program:
-            # The answers so far and the line above are out: leave now,
-            # before the interpreter's shutdown, where a late signal could
-            # still turn the exit status into a death by SIGINT.
-            os._exit(EXIT_INTERRUPTED)
-        return EXIT_INTERRUPTED
+        return _interrupted(as_program)
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_BROKEN_PIPE
@@ -381,3 +370,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = getattr(args, "command", None)
         _say(f"{PROG} {command}: {error}" if command else f"{PROG}: {error}")
         return EXIT_OUTPUT
+    except Exception:
+        # An error that follows a Ctrl-C is its doing: a Ctrl-C while a
+        # module is imported (numpy, on first use) surfaces as an
+        # ImportError of the module the signal cut short.
+        if as_program and _winding_up:
+            return _interrupted(as_program)
+        raise
+
+
+def _interrupted(as_program: bool) -> int:
+    """Ends an interrupted run: the answers so far flushed, one line on
+    stderr, status 130."""
+    if as_program:
+        # However this one came (a search reports an interrupt of its
+        # own too), the run ends here: no later Ctrl-C may change how.
+        _ignore_ctrl_c()
+    _flush_stdout()
+    _say(f"{PROG}: interrupted")
+    if as_program:
+        # The answers so far and the line above are out: leave now,
+        # before the interpreter's shutdown, where a late signal could
+        # still turn the exit status into a death by SIGINT.
+        os._exit(EXIT_INTERRUPTED)
+    return EXIT_INTERRUPTED
