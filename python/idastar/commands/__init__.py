@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .._results import Solution
 
 S = TypeVar("S", bound="Solution[Any]")
+T = TypeVar("T")
 
 
 # A NamedTuple rather than a dataclass: every run of the command builds the
@@ -170,40 +171,30 @@ class Output:
         self.name = name
         self.best_effort = best_effort
 
-    def _failed(self, error: Exception | None) -> OutputError:
-        if error is None or isinstance(error, ValueError):  # None, or closed after the start
-            return OutputError(self.name, "it is closed")
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return OutputError(self.name, reason)
-
-    def write(self, text: str) -> int:
+    def _do(self, operation: Callable[[TextIO], T], skipped: T) -> T:
+        """``operation(stream)``, its failure an OutputError (or, with
+        ``best_effort``, ``skipped``)."""
         try:
             if self.stream is None:
-                raise self._failed(None)
+                raise OutputError(self.name, "it is closed")
             try:
-                return self.stream.write(text)
+                return operation(self.stream)
             except BrokenPipeError:
                 raise
-            except (OSError, ValueError) as error:
-                raise self._failed(error) from None
+            except ValueError:  # closed after the start
+                raise OutputError(self.name, "it is closed") from None
+            except OSError as error:
+                raise OutputError(self.name, error.strerror or str(error)) from None
         except (OutputError, BrokenPipeError):
             if self.best_effort:
-                return len(text)
+                return skipped
             raise
 
+    def write(self, text: str) -> int:
+        return self._do(lambda stream: stream.write(text), len(text))
+
     def flush(self) -> None:
-        try:
-            if self.stream is None:
-                raise self._failed(None)
-            try:
-                self.stream.flush()
-            except BrokenPipeError:
-                raise
-            except (OSError, ValueError) as error:
-                raise self._failed(error) from None
-        except (OutputError, BrokenPipeError):
-            if not self.best_effort:
-                raise
+        self._do(lambda stream: stream.flush(), None)
 
     def isatty(self) -> bool:
         try:
