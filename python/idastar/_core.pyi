@@ -66,7 +66,11 @@ RawResult = tuple[
 
 def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
 def solve(
-    puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None, threads: int | None = 1
+    puzzle: str,
+    case: Sequence[int],
+    options: dict[str, Any] | None = None,
+    threads: int | None = 1,
+    called: str | None = None,
 ) -> RawResult: ...
 def solve_many(
     puzzle: str,
@@ -77,9 +81,17 @@ def solve_many(
     paths: bool = True,
     pairs: bool = False,
     answered: Callable[[list[tuple[int, RawResult]]], object] | None = None,
+    called: str | None = None,
 ) -> Any: ...
-def check_options(puzzle: str, options: dict[str, Any] | None = None) -> None: ...
-def lower_bound(puzzle: str, case: Sequence[int], options: dict[str, Any] | None = None) -> int: ...
+def check_options(
+    puzzle: str, options: dict[str, Any] | None = None, called: str | None = None
+) -> None: ...
+def lower_bound(
+    puzzle: str,
+    case: Sequence[int],
+    options: dict[str, Any] | None = None,
+    called: str | None = None,
+) -> int: ...
 def distance_distribution(
     puzzle: str, size: int | None = None, options: dict[str, Any] | None = None
 ) -> list[int]: ...

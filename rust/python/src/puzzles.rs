@@ -78,9 +78,18 @@ fn is_numpy_bool(value: &Bound<'_, PyAny>) -> PyResult<bool> {
 }
 
 /// The options of a call, and its `progress` callback (which stays in
-/// Python) apart.
-fn options(given: Option<&Bound<'_, PyDict>>) -> PyResult<(Options, Option<Py<PyAny>>)> {
-    let mut options = Options::new();
+/// Python) apart. `called` is what the caller called, for the message about
+/// an option nobody takes, and `keywords` the call's own keywords, which a
+/// misspelt option may have meant.
+fn options(
+    given: Option<&Bound<'_, PyDict>>,
+    called: Option<&str>,
+    keywords: &[&str],
+) -> PyResult<(Options, Option<Py<PyAny>>)> {
+    let mut options = Options::new().knowing(&["progress"]).knowing(keywords);
+    if let Some(called) = called {
+        options = options.called(called);
+    }
     let mut progress = None;
     for (name, given) in given.into_iter().flat_map(|dict| dict.iter()) {
         let name: String = name.extract()?;
@@ -393,16 +402,17 @@ fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) ->
 /// `None`; the engines that cannot split a search use one); see
 /// `idastar.<puzzle>.solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None, threads=Some(1)), text_signature = "(puzzle, case, options=None, threads=1)")]
+#[pyo3(signature = (puzzle, case, options=None, threads=Some(1), called=None), text_signature = "(puzzle, case, options=None, threads=1, called=None)")]
 fn solve<'py>(
     py: Python<'py>,
     puzzle: &str,
     case: Vec<i64>,
     options: Option<&Bound<'py, PyDict>>,
     threads: Option<usize>,
+    called: Option<&str>,
 ) -> PyResult<RawResult<'py>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, progress) = self::options(options)?;
+    let (options, progress) = self::options(options, called, &["threads"])?;
     let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
     let answer = run(py, puzzle, job, progress, threads, false, None)?.pop().expect("one answer for one case");
     raw(py, puzzle, answer)
@@ -416,7 +426,7 @@ fn solve<'py>(
 /// the searches end, every case once (those found before a Ctrl-C too);
 /// the call then returns None.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false, answered=None))]
+#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false, answered=None, called=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn solve_many<'py>(
     py: Python<'py>,
@@ -428,9 +438,10 @@ fn solve_many<'py>(
     paths: bool,
     pairs: bool,
     answered: Option<Py<PyAny>>,
+    called: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, progress) = self::options(options)?;
+    let (options, progress) = self::options(options, called, &["threads", "arrays", "paths"])?;
     let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
     let streamed = answered.is_some();
     let answers = run(py, puzzle, job, progress, threads, true, answered)?;
@@ -498,10 +509,16 @@ fn path_array<'py, 'a>(
 
 /// The heuristic's value for one case; see `idastar.<puzzle>.lower_bound`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None))]
-fn lower_bound(py: Python<'_>, puzzle: &str, case: Vec<i64>, options: Option<&Bound<'_, PyDict>>) -> PyResult<u32> {
+#[pyo3(signature = (puzzle, case, options=None, called=None))]
+fn lower_bound(
+    py: Python<'_>,
+    puzzle: &str,
+    case: Vec<i64>,
+    options: Option<&Bound<'_, PyDict>>,
+    called: Option<&str>,
+) -> PyResult<u32> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, progress) = self::options(options)?;
+    let (options, progress) = self::options(options, called, &[])?;
     let mut job = puzzle.job(&[case], false, options, Task::LowerBound).map_err(to_py)?;
     // A thread of its own only for a long preparation, as in `run`.
     let long = job.needs_preparation();
@@ -522,10 +539,10 @@ fn lower_bound(py: Python<'_>, puzzle: &str, case: Vec<i64>, options: Option<&Bo
 /// Checks a call's options alone, as the call would: the ValueError or
 /// TypeError it would raise for one, before any case is read or solved.
 #[pyfunction]
-#[pyo3(signature = (puzzle, options=None))]
-fn check_options(puzzle: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<()> {
+#[pyo3(signature = (puzzle, options=None, called=None))]
+fn check_options(puzzle: &str, options: Option<&Bound<'_, PyDict>>, called: Option<&str>) -> PyResult<()> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, _) = self::options(options)?;
+    let (options, _) = self::options(options, called, &[])?;
     puzzle.check_options(options).map_err(to_py)
 }
 
@@ -541,7 +558,7 @@ fn pack<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, _) = self::options(options)?;
+    let (options, _) = self::options(options, None, &[])?;
     let rows = case_rows(cases, false)?;
     let (width, words) = py.detach(|| puzzle.pack(&rows, options)).map_err(to_py)?;
     let flat = PyArray1::from_vec(py, words);
@@ -560,7 +577,7 @@ fn unpack<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, _) = self::options(options)?;
+    let (options, _) = self::options(options, None, &[])?;
     let array = codes.extract::<numpy::PyReadonlyArrayDyn<'py, u64>>()?;
     let (count, width) = match array.shape() {
         [count] => (*count, 1),
@@ -589,7 +606,7 @@ fn distance_distribution(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<u64>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, _) = self::options(options)?;
+    let (options, _) = self::options(options, None, &[])?;
     detached_whole_space(py, |interrupt| puzzle.distance_distribution(size, options, interrupt))
 }
 

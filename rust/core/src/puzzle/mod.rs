@@ -18,7 +18,7 @@ use rayon::prelude::*;
 pub use choice::Choice;
 pub use engine::Engine;
 pub(crate) use options::wrong_type;
-pub use options::{Bounded, Options, Value};
+pub use options::{closest, Bounded, Options, Value};
 
 use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult, Stats};
 

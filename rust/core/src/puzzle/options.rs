@@ -62,10 +62,16 @@ fn write_float(f: &mut fmt::Formatter<'_>, value: f64) -> fmt::Result {
 }
 
 /// The options of a call. Every getter removes what it reads, so that
-/// [`Options::finish`] can refuse what nobody read.
+/// [`Options::finish`] can refuse what nobody read, and remembers the name
+/// it looked for, so that it can suggest the one a misspelt option meant.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Options {
     entries: Vec<(String, Value)>,
+    /// The names the call looked for: what a caller could have meant.
+    known: Vec<String>,
+    /// What the caller called (`"fifteen.solve()"`), for the message about
+    /// an option it does not take; the puzzle's name when not set.
+    called: Option<String>,
 }
 
 impl Options {
@@ -87,9 +93,25 @@ impl Options {
         self
     }
 
+    /// The same options, refused in the words of `called`: the function the
+    /// caller called (`"fifteen.solve()"`), which a puzzle's name alone may
+    /// not be.
+    pub fn called(mut self, called: impl Into<String>) -> Self {
+        self.called = Some(called.into());
+        self
+    }
+
+    /// Names the call takes besides those its puzzle looks for (the
+    /// binding's own keywords), for the suggestion of [`Options::finish`].
+    pub fn knowing(mut self, names: &[&str]) -> Self {
+        self.known.extend(names.iter().map(|&name| name.to_owned()));
+        self
+    }
+
     /// Removes `name` and returns its value; `None` stands for "not given",
     /// so an explicit `None` is the same as leaving an option out.
     fn take(&mut self, name: &str) -> Option<Value> {
+        self.know(name);
         let at = self.entries.iter().position(|(known, _)| known == name)?;
         match self.entries.remove(at).1 {
             Value::None => None,
@@ -181,18 +203,42 @@ impl Options {
     }
 
     /// Whether `name` was given (and not as `None`), without taking it.
-    pub fn has(&self, name: &str) -> bool {
+    pub fn has(&mut self, name: &str) -> bool {
+        self.know(name);
         self.entries.iter().any(|(known, value)| known == name && *value != Value::None)
     }
 
-    /// Refuses every option nobody took, as Python refuses an unexpected
-    /// keyword argument.
-    pub fn finish(self, puzzle: &str) -> Result<()> {
-        match self.entries.first() {
-            None => Ok(()),
-            Some((name, _)) => Err(Error::WrongType(format!("{puzzle} got an unexpected option {name:?}"))),
+    fn know(&mut self, name: &str) {
+        if !self.known.iter().any(|known| known == name) {
+            self.known.push(name.to_owned());
         }
     }
+
+    /// Refuses every option nobody took, as Python refuses an unexpected
+    /// keyword argument, with the option the caller most likely meant.
+    pub fn finish(self, puzzle: &str) -> Result<()> {
+        let Some((name, _)) = self.entries.first() else { return Ok(()) };
+        let called = self.called.as_deref().unwrap_or(puzzle);
+        let mut message = format!("{called} got an unexpected option {name:?}");
+        if let Some(meant) = closest(name, &self.known) {
+            message += &format!(" (did you mean {meant:?}?)");
+        }
+        Err(Error::WrongType(message))
+    }
+}
+
+/// The name in `known` that `name` most likely misspells: the nearest by
+/// edits (a letter left out, added, changed or two swapped), within one
+/// edit for every three letters, ties to the first; case is ignored.
+pub fn closest<'a>(name: &str, known: &'a [String]) -> Option<&'a str> {
+    let name = name.to_lowercase();
+    let most = (name.chars().count() / 3).max(1);
+    known
+        .iter()
+        .map(|candidate| (strsim::osa_distance(&name, &candidate.to_lowercase()), candidate))
+        .filter(|&(edits, _)| edits <= most)
+        .min_by_key(|&(edits, _)| edits)
+        .map(|(_, candidate)| candidate.as_str())
 }
 
 pub(crate) fn wrong_type(name: &str, expected: &str, got: &Value) -> Error {
@@ -259,10 +305,33 @@ mod tests {
     }
 
     #[test]
+    fn a_suggestion_is_near_enough_to_be_a_misspelling() {
+        let known: Vec<String> =
+            ["engine", "heuristic", "max_moves", "node_limit", "time_limit"].map(String::from).into();
+        assert_eq!(closest("engne", &known), Some("engine"));
+        assert_eq!(closest("Heuristic", &known), Some("heuristic"));
+        assert_eq!(closest("max_move", &known), Some("max_moves"));
+        assert_eq!(closest("nodelimit", &known), Some("node_limit"));
+        assert_eq!(closest("time_limti", &known), Some("time_limit"));
+        assert_eq!(closest("colour", &known), None);
+        assert_eq!(closest("x", &known), None);
+        assert_eq!(closest("limit", &known), None);
+    }
+
+    #[test]
     fn what_nobody_took_is_refused_by_name() {
         let options = Options::new().with("colour", Value::Str("red".into()));
         let error = options.finish("booksort").unwrap_err();
         assert_eq!(error, Error::WrongType("booksort got an unexpected option \"colour\"".into()));
+        // The names looked for are what a misspelling is matched against,
+        // and the caller's words replace the puzzle's name.
+        let mut options = Options::new().with("huristic", Value::Str("pdb".into())).called("fifteen.solve()");
+        assert_eq!(options.parsed::<crate::puzzle::Engine>("heuristic").unwrap(), None);
+        let error = options.finish("sliding").unwrap_err();
+        let expected = "fifteen.solve() got an unexpected option \"huristic\" (did you mean \"heuristic\"?)";
+        assert_eq!(error, Error::WrongType(expected.into()));
+        let options = Options::new().with("thread", Value::Int(2)).knowing(&["threads"]);
+        assert!(options.finish("pancake").unwrap_err().to_string().ends_with("(did you mean \"threads\"?)"));
         // An explicit None reads as not given.
         let mut options = Options::new().with("node_limit", Value::None);
         assert_eq!(options.count::<u64>("node_limit").unwrap(), None);
