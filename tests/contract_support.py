@@ -21,8 +21,7 @@ from alarms import disarm, ringer
 
 T = TypeVar("T")
 
-#: The puzzle modules the contract names, for as long as ``idastar.PUZZLES``
-#: does not exist yet.
+#: The puzzle modules the contract names: each must be in ``idastar.PUZZLES``.
 CONTRACT_PUZZLES = ("booksort", "fifteen", "pancake", "rotation", "sliding", "squares")
 
 #: The engines the contract says store states, so ``state_limit=0`` stops them.
@@ -109,6 +108,10 @@ def size_options(puzzle: ModuleType, function: str = "random") -> dict[str, Any]
         and parameter.name != "seed"
         and parameter.default is not parameter.empty
     }
+    if function in ("pack", "unpack"):
+        # The shared verbs take the size keywords the puzzle value names.
+        keywords = puzzle.PUZZLE.size.keywords
+        return {name: value for name, value in sizes.items() if name in keywords}
     parameters = inspect.signature(getattr(puzzle, function)).parameters
     if any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values()):
         return sizes

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from alarms import disarm, ringer, unalarmed
-from idastar import booksort, fifteen, rotation, search, sliding, squares
+from idastar import booksort, fifteen, pancake, rotation, search, sliding, squares
 
 pytestmark = [
     pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs POSIX interval timers"),
@@ -229,6 +229,47 @@ def booksort_calls(draw: st.DrawFn) -> Callable[[], object]:
                 lambda: booksort.apply(books, (draw(odd), draw(odd), draw(odd))),
                 lambda: booksort.pack(draw(odd_arrays(many))),
                 lambda: booksort.unpack(draw(odd_arrays([[0, 1, 2**63]])), draw(odd)),
+            ]
+        )
+    )
+
+
+# Pancakes --------------------------------------------------------------------
+
+
+@st.composite
+def pancake_calls(draw: st.DrawFn) -> Callable[[], object]:
+    draw = unalarmed(draw)  # some arguments are drawn during the call
+    options = {
+        "max_moves": maybe(draw, st.one_of(st.none(), st.integers(0, 8))),
+        "engine": maybe(
+            draw, st.sampled_from(["ida", "astar", "iddfs", "bfs", "bidirectional", "x"])
+        ),
+        "heuristic": maybe(draw, st.sampled_from(["gap", "gap-lookahead", "y"])),
+        "node_limit": maybe(draw, st.integers(0, 5000)),
+        "time_limit": draw(seconds),
+        "state_limit": maybe(draw, st.one_of(st.none(), st.integers(0, 10**5))),
+        **typo(draw),
+    }
+    stack = shelf(draw)
+    many = [shelf(draw) for _ in range(draw(st.integers(0, 4)))]
+    batch = {"threads": draw(threads), "arrays": draw(st.one_of(st.booleans(), odd))}
+    small_n = draw(st.one_of(st.integers(-1, 8), odd))
+    return draw(
+        st.sampled_from(
+            [
+                lambda: pancake.solve(stack, **options),
+                lambda: pancake.solve_many(many, **options, **batch),
+                lambda: pancake.solve_many(draw(odd_arrays(many)), **options, **batch),
+                lambda: pancake.distance(stack if len(stack) <= 9 else stack[:9]),
+                lambda: pancake.lower_bound(stack, options["heuristic"]),
+                lambda: pancake.distance_distribution(small_n),
+                lambda: pancake.apply(stack, draw(odd)),
+                lambda: pancake.replay(stack, [draw(odd), draw(odd)]),
+                lambda: pancake.is_solved(draw(odd_arrays(many))),
+                lambda: pancake.random(draw(odd), seed=draw(odd)),
+                lambda: pancake.pack(draw(odd_arrays(many)), n=draw(odd)),
+                lambda: pancake.unpack(draw(odd_arrays([[0, 1, 2**63]])), n=draw(odd)),
             ]
         )
     )
@@ -511,8 +552,16 @@ def search_calls(draw: st.DrawFn, depth: int = 0) -> Callable[[], object]:
 
 @pytest.mark.parametrize(
     "calls",
-    [booksort_calls, rotation_calls, squares_calls, sliding_calls, fifteen_calls, search_calls],
-    ids=["booksort", "rotation", "squares", "sliding", "fifteen", "search"],
+    [
+        booksort_calls,
+        pancake_calls,
+        rotation_calls,
+        squares_calls,
+        sliding_calls,
+        fifteen_calls,
+        search_calls,
+    ],
+    ids=["booksort", "pancake", "rotation", "squares", "sliding", "fifteen", "search"],
 )
 def test_odd_calls_raise_only_value_or_type_errors(
     calls: Callable[[], st.SearchStrategy[Callable[[], object]]],

@@ -40,7 +40,7 @@ from conftest import judge_words, run_main
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from idastar import reference, rotation, sliding, squares
+from idastar import pancake, reference, rotation, sliding, squares
 
 EXAMPLES = int(os.environ.get("IDASTAR_FUZZ_EXAMPLES", "80"))
 PROCESS_EXAMPLES = max(3, EXAMPLES // 50)
@@ -156,6 +156,12 @@ def booksort_cases(model: Model, cases: list[object], goal: tuple[int, ...]) -> 
         cases.append(tuple(model.distinct(case, n, 1, n)))
 
 
+def pancake_cases(model: Model, cases: list[object], goal: tuple[int, ...]) -> None:
+    for case in range(1, model.next(None, 0, MAX_CASES) + 1):
+        n = model.next(case, 1, pancake.MAX_PANCAKES)
+        cases.append(tuple(model.distinct(case, n, 1, n)))
+
+
 def rotation_cases(model: Model, cases: list[object], goal: tuple[int, ...]) -> None:
     case = 0
     while not model.at_end():
@@ -262,6 +268,23 @@ COMMANDS = {
         counted(lambda books: [str(len(books)), *map(str, books)]),
         lambda books, flags: len(books) <= 10 or "--exact" not in flags,
         lambda books, _: [reference.booksort.judge_answer(books)] if len(books) <= 6 else None,
+    ),
+    "pancake": Command(
+        "pancake",
+        shelves(),
+        [
+            [],
+            ["--path"],
+            ["--json"],
+            ["--stats"],
+            ["--path", "--stats"],
+            ["-j", "1"],
+            ["-j", "2", "--progress"],
+        ],
+        pancake_cases,
+        counted(lambda stack: [str(len(stack)), *map(str, stack)]),
+        lambda stack, flags: True,
+        lambda stack, _: [str(reference.pancake.distance(stack))] if len(stack) <= 7 else None,
     ),
     "rotation": Command(
         "rotation",

@@ -177,7 +177,7 @@ def test_distance_raises_memory_error_when_the_build_cannot_be_had(
     unsolved: idastar.Solution[str] = idastar.Solution._from_raw(
         ("memory_limit", None, [], 10, [], 0, 0, 0.0)
     )
-    monkeypatch.setattr(sliding, "solve", lambda *args, **kwargs: unsolved)
+    monkeypatch.setattr(fifteen.PUZZLE, "_solve", lambda *args, **kwargs: unsolved)
     with pytest.raises(MemoryError, match="not enough memory"):
         fifteen.distance(SAMPLE)
 

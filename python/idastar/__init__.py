@@ -5,6 +5,7 @@ BFS) and the bit-packed puzzles live in a Rust core; this package is the
 Python face of it:
 
 * :mod:`idastar.booksort`: sort a permutation with block moves;
+* :mod:`idastar.pancake`: sort a stack with the fewest flips of its top;
 * :mod:`idastar.rotation`: the Rotation Game;
 * :mod:`idastar.search`: the engines on problems written in Python;
 * :mod:`idastar.squares`: Square Destroyer, the fewest matchsticks that
@@ -15,6 +16,11 @@ Python face of it:
   same engines and puzzles, for cross-checking and for reading;
 * ``idastar`` on the command line: judge-format input in, judge output out
   (``idastar --help``).
+
+Each puzzle is also a value, its module's ``PUZZLE``: a :class:`Puzzle`,
+whose methods are the verbs every puzzle shares (``solve``, ``solve_many``,
+``distance``, ``lower_bound``, ``pack``, ``unpack``) and its module's
+functions of those names.
 
 Every solve returns a :class:`Solution`: the outcome, the optimal cost and
 the path when solved, a proven lower bound otherwise, and statistics. Every
@@ -43,7 +49,18 @@ from ._panics import raise_internal_errors
 raise_internal_errors(_core)
 
 if TYPE_CHECKING:
-    from . import booksort, fifteen, plots, reference, rotation, search, sliding, squares  # noqa: F401
+    from . import (  # noqa: F401
+        booksort,
+        fifteen,
+        pancake,
+        plots,
+        reference,
+        rotation,
+        search,
+        sliding,
+        squares,
+    )
+    from ._puzzle import Puzzle
     from ._results import BatchResult, Iteration, Outcome, Solution, Stats
 
 #: Every puzzle module by name: the core's registry, with ``fifteen`` (the
@@ -66,32 +83,30 @@ def puzzle(name: str) -> ModuleType:
 _SUBMODULES = frozenset(
     {
         *PUZZLES,
-        "booksort",
-        "fifteen",
         "plots",
         "reference",
-        "rotation",
         "search",
-        "sliding",
-        "squares",
     }
 )
 
 
-#: The result types, from ``idastar._results`` on first use.
-_RESULTS = frozenset({"BatchResult", "Iteration", "Outcome", "Solution", "Stats"})
+#: The types, from the modules that define them, on first use.
+_TYPES = {
+    **dict.fromkeys(("BatchResult", "Iteration", "Outcome", "Solution", "Stats"), "._results"),
+    "Puzzle": "._puzzle",
+}
 
 
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)
-    if name in _RESULTS:
-        return getattr(importlib.import_module("._results", __name__), name)
+    if name in _TYPES:
+        return getattr(importlib.import_module(_TYPES[name], __name__), name)
     raise AttributeError(f"module 'idastar' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES | _RESULTS)
+    return sorted(set(globals()) | _SUBMODULES | set(_TYPES))
 
 
 __all__ = [
@@ -102,12 +117,14 @@ __all__ = [
     "InvalidPuzzle",
     "Iteration",
     "Outcome",
+    "Puzzle",
     "Solution",
     "Stats",
     "Unsolvable",
     "__version__",
     "booksort",
     "fifteen",
+    "pancake",
     "puzzle",
     "rotation",
     "search",

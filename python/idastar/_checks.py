@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import operator
 from typing import Any
 
-import numpy as np
-
 from ._core import InvalidPuzzle
+
+
+def _is_bool(value: object) -> bool:
+    """Python's bool or numpy's, without importing numpy (which a command
+    that reads no arrays need not load)."""
+    kind = type(value)
+    return kind is bool or (kind.__name__ in ("bool", "bool_") and kind.__module__ == "numpy")
 
 
 def exact_int(value: object) -> int:
@@ -19,7 +25,7 @@ def exact_int(value: object) -> int:
     says where the value was. numpy's bool is refused like Python's (older
     numpy releases still let it pass as an index, with a warning).
     """
-    if isinstance(value, (bool, np.bool_)):
+    if _is_bool(value):
         raise TypeError("a bool is not a number here")
     return operator.index(value)  # type: ignore[arg-type]
 
@@ -27,21 +33,32 @@ def exact_int(value: object) -> int:
 def flag(name: str, value: object) -> bool:
     """The True/False option ``name``: a bool, numpy's too; TypeError naming
     the option for anything else (a number or None is no answer to yes or no)."""
-    if isinstance(value, (bool, np.bool_)):
+    if _is_bool(value):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {value!r}")
 
 
 def items_of(values: object, what: str) -> list[object]:
-    """The items of a sequence (list, tuple, numpy array, iterator) of integers."""
+    """The items of a sequence (list, tuple, numpy array, iterator) of
+    integers; read no further than :data:`MOST_CASE_ITEMS` (a case has far
+    fewer), so that an endless iterator or a vast array view is refused
+    rather than read into memory."""
     if isinstance(values, (str, bytes, bytearray)):
         raise InvalidPuzzle(f"{what} must be a sequence of integers, got {type(values).__name__}")
     try:
-        return list(values)  # type: ignore[call-overload,no-any-return]
+        items = list(itertools.islice(values, MOST_CASE_ITEMS + 1))  # type: ignore[call-overload]
     except TypeError:
         raise InvalidPuzzle(
             f"{what} must be a sequence of integers, got {type(values).__name__}"
         ) from None
+    if len(items) > MOST_CASE_ITEMS:
+        raise InvalidPuzzle(f"{what} has more than {MOST_CASE_ITEMS} values; no case has as many")
+    return items
+
+
+#: More values than any case of any puzzle holds (a 16 x 16 Square
+#: Destroyer grid's stick mask, the largest, has 544).
+MOST_CASE_ITEMS = 1 << 16
 
 
 def int_from(

@@ -1,20 +1,25 @@
 """What every puzzle module does the same way, written once.
 
-A puzzle module describes its cases and moves with a :class:`Puzzle` and
-hands it every call of the shared vocabulary (``solve``, ``solve_many``,
-``distance``, ``lower_bound``, ``replay``, ``pack``, ``unpack``); the
-options go to the Rust core as they are, where each is checked and named
-in one place. The module keeps what is its own: how a case is written
-(``apply``, ``is_solved``, ``random``) and what its moves look like.
+A puzzle module describes its cases and moves with a :class:`Puzzle`, whose
+methods are the shared vocabulary (``solve``, ``solve_many``, ``distance``,
+``lower_bound``, ``pack``, ``unpack``) and become the module's functions of
+those names; the options go to the Rust core as they are, where each is
+checked and named in one place. The module keeps what is its own: how a
+case is written (``apply``, ``is_solved``, ``random``) and what its moves
+look like.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import types
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypedDict, TypeVar
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar, overload
 
 from . import _core
-from ._checks import case_array, code_array, exact_int, flag, is_array, items_of
+from ._checks import case_array, code_array, exact_int, flag, int_from, is_array, items_of
 from ._core import InvalidPuzzle, Unsolvable
 from ._results import BatchResult, Origin, Solution
 
@@ -68,15 +73,101 @@ def checked_threads(threads: object) -> int | None:
     return number
 
 
-class Puzzle(Generic[C, M, Sol]):
-    """One puzzle module's shared calls, over the core's registry entry ``name``.
+class Size:
+    """How a puzzle's ``pack`` and ``unpack`` learn the size of its cases:
+    here, not at all (every case of the puzzle has one size, or its code
+    says it). The subclasses below name the keywords that say it."""
 
-    ``values`` turns a case into the integers the core reads (raising
-    InvalidPuzzle or TypeError for what is not integers at all; the core
-    checks the rest and names the integer at fault); ``move`` turns the
-    core's numbers for one move into the module's move (None: the core's
-    form is the module's, the string of the moves' letters for a puzzle
-    whose moves are letters); ``solution`` is the result class.
+    #: The keywords ``pack`` and ``unpack`` take, with their defaults
+    #: (:data:`REQUIRED` where ``unpack`` must be told).
+    keywords: ClassVar[dict[str, object]] = {}
+    #: Those of them ``solve_many`` takes too, to check every case.
+    batch_keywords: tuple[str, ...] = ()
+
+    def __init__(self, columns: int | None = None) -> None:
+        #: The integers of one unpacked case, when every case has as many.
+        self.columns = columns
+
+    def given(
+        self, size: dict[str, object], called: str, *, unpacking: bool = False
+    ) -> dict[str, Any]:
+        """The keywords ``called`` was given, with the defaults of the rest;
+        TypeError for one it does not take, or one it needs and lacks."""
+        for name in size:
+            if name not in self.keywords:
+                raise TypeError(f"{called} got an unexpected keyword argument {name!r}")
+        missing = [k for k, v in self.keywords.items() if v is REQUIRED and k not in size]
+        if unpacking and missing:
+            raise TypeError(f"{called} missing required keyword argument {missing[0]!r}")
+        return {
+            name: size.get(name, None if default is REQUIRED else default)
+            for name, default in self.keywords.items()
+        }
+
+    def rows(self, rows: Any, given: dict[str, Any]) -> Any:
+        """The cases as the core reads them, checked against the size."""
+        return rows
+
+    def options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """What the size adds to the core's options."""
+        return {}
+
+    def of(self, given: dict[str, Any]) -> int | None:
+        """The size the core's ``unpack`` needs, if a code leaves it out."""
+        return None
+
+
+#: A keyword ``unpack`` must be given.
+REQUIRED = object()
+
+
+class Length(Size):
+    """Cases of any length ``n`` (a stack, a shelf), which a code leaves
+    out: ``pack(n=...)`` checks every case has ``n`` values, ``unpack``
+    must be told ``n``."""
+
+    keywords: ClassVar[dict[str, object]] = {"n": REQUIRED}
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def _n(self, given: dict[str, Any]) -> int | None:
+        n = given["n"]
+        return None if n is None else int_from("n", n, 1, self.most)
+
+    def rows(self, rows: Any, given: dict[str, Any]) -> Any:
+        n = self._n(given)
+        if n is not None and any(len(row) != n for row in rows):
+            raise InvalidPuzzle(f"every case must have n = {n} values")
+        return rows
+
+    def of(self, given: dict[str, Any]) -> int | None:
+        return self._n(given)
+
+
+class Puzzle(Generic[C, M, Sol]):
+    """A puzzle as a value: the shared verbs (:meth:`solve`,
+    :meth:`solve_many`, :meth:`distance`, :meth:`lower_bound`,
+    :meth:`pack`, :meth:`unpack`) over the core's registry entry ``core``
+    (``name`` unless given), written once for every puzzle. Each puzzle
+    module's functions of those names are its puzzle's verbs;
+    :func:`idastar.puzzle` gives the puzzle of a name.
+
+    What a puzzle says of itself: ``values`` turns a case into the integers
+    the core reads (raising InvalidPuzzle or TypeError for what is not
+    integers at all; the core checks the rest and names the integer at
+    fault); ``move`` turns the core's numbers for one move into the
+    module's move (None: the core's form is the module's, the string of the
+    moves' letters for a puzzle whose moves are letters); ``solution`` is
+    the result class; ``size`` how ``pack`` and ``unpack`` are told the
+    size of a case; ``fixed`` options every call sends (and the caller may
+    not: the 15-puzzle's board is 4 x 4); ``case_of`` joins the positional
+    arguments of ``solve`` into a case, when a case may be given in parts;
+    ``keeping(options)`` a context that the calls that may build tables run
+    in; with ``out_of_memory``, ``distance`` raises MemoryError when memory
+    ran out (a table's build) rather than Unsolvable.
+
     ``batch_rows`` says how the core reads a batch given as a list, with no
     reading in Python (reading each case with ``values`` would cost more
     than solving it): ``"flat"`` when a case is the flat sequence of its
@@ -91,24 +182,102 @@ class Puzzle(Generic[C, M, Sol]):
         name: str,
         *,
         values: Callable[[C], list[int]],
+        core: str | None = None,
         move: Callable[[Any], M] | None = None,
         solution: type[Sol] = Solution,  # type: ignore[assignment]
         batch_rows: Literal["flat", "pairs"] | None = None,
+        size: Size | None = None,
+        fixed: dict[str, Any] | None = None,
+        case_of: Callable[..., C] | None = None,
+        keeping: Callable[[dict[str, Any]], AbstractContextManager[object]] | None = None,
+        out_of_memory: bool = False,
     ) -> None:
         self.name = name
+        self.core = core or name
         self.batch_rows = batch_rows
         self.values = values
         self.move = move
         self.solution = solution
-        engines, heuristics, self.move_width, self.extra = _core.puzzle_info(name)
+        self.size = size or Size()
+        self.fixed = fixed or {}
+        self.case_of = case_of
+        # The names of the parts ``solve`` takes after the case, which may
+        # come as keywords too: ``solve(n, removed=...)``.
+        code = case_of.__code__ if case_of is not None else None
+        self.case_parts: tuple[str, ...] = code.co_varnames[1 : code.co_argcount] if code else ()
+        self.keeping = keeping or (lambda options: contextlib.nullcontext())
+        self.out_of_memory = out_of_memory
+        engines, heuristics, self.move_width, self.extra = _core.puzzle_info(self.core)
         self.engines: tuple[str, ...] = tuple(engines)
         self.heuristics: tuple[str, ...] = tuple(heuristics)
 
-    def solve(self, case: C, options: dict[str, Any], threads: object = 1) -> Sol:
-        """One case; ``threads`` as :func:`checked_threads` reads it."""
-        values = self.values(case)
-        raw = _core.solve(self.name, values, options, checked_threads(threads))
-        return self.solution._from_raw(raw, self.move, Origin(self.name, [tuple(values)], options))
+    def __repr__(self) -> str:
+        return f"idastar.{self.name}.PUZZLE"
+
+    def __reduce__(self) -> tuple[Callable[[str], Puzzle[Any, Any, Any]], tuple[str]]:
+        # By name: a puzzle holds functions, and is one per process anyway.
+        return _puzzle_named, (self.name,)
+
+    def verbs(self) -> Puzzle[C, M, Sol]:
+        """The verbs as functions of the puzzle's module (``solve`` is
+        ``idastar.<name>.solve``), to bind there: they pickle by reference,
+        as a module's functions do, so that they cross to other processes
+        (Dask's workers, say)."""
+        module = f"idastar.{self.name}"
+        functions = types.SimpleNamespace()
+        for verb in VERBS:
+            function = _calling(getattr(self, verb))
+            function.__module__, function.__qualname__ = module, verb
+            setattr(functions, verb, function)
+        return functions  # type: ignore[return-value]  # what a caller uses of a Puzzle
+
+    def _options(self, options: dict[str, Any], verb: str) -> dict[str, Any]:
+        """The options of a call as the core takes them: the caller's, and
+        the ones the puzzle fixes (which the caller may not give)."""
+        for name in self.fixed:
+            if name in options:
+                raise TypeError(f"{self._called(verb)} got an unexpected option {name!r}")
+        return {**options, **self.fixed} if self.fixed else options
+
+    def _called(self, verb: str) -> str:
+        return f"{self.name}.{verb}()"
+
+    def solve(self, case: C | Any, /, *parts: Any, threads: int | None = 1, **options: Any) -> Sol:
+        """Solves ``case`` optimally: the fewest moves that reach the goal.
+
+        The options are those of the puzzle's ``Options`` (``engine``,
+        ``heuristic``, the limits ``max_moves``, ``node_limit``,
+        ``time_limit``, ``state_limit``, ``progress``, and the puzzle's
+        own). ``threads`` (default 1): how many cores the search of this
+        one case may use, None for every core; the engines that split an
+        iteration give the answer one thread gives.
+
+        Returns:
+            A :class:`~idastar.Solution` whose ``path`` the module's
+            ``replay`` replays.
+
+        Raises:
+            InvalidPuzzle: ``case`` is not a case of the puzzle.
+            Unsolvable: the goal cannot be reached from it.
+            ValueError: an option is out of range (the message names it).
+            TypeError: an option of the wrong type, or an unknown one.
+            KeyboardInterrupt: Ctrl-C during the search.
+        """
+        if self.case_of is not None:
+            named = {name: options.pop(name) for name in self.case_parts if name in options}
+            case = self.case_of(case, *parts, **named)
+        elif parts:
+            raise TypeError(f"{self._called('solve')} takes 1 positional argument")
+        return self._solve(case, options, threads, "solve")
+
+    def _solve(self, case: C, options: dict[str, Any], threads: object, verb: str) -> Sol:
+        options = self._options(options, verb)
+        with self.keeping(options):
+            values = self.values(case)
+            raw = _core.solve(
+                self.core, values, options, checked_threads(threads), called=self._called(verb)
+            )
+        return self.solution._from_raw(raw, self.move, Origin(self.core, [tuple(values)], options))
 
     def rows(self, cases: Iterable[C] | Any) -> Any:
         """The cases as the core reads a batch: a 2-D int64 array stays one,
@@ -123,25 +292,74 @@ class Puzzle(Generic[C, M, Sol]):
                 raise InvalidPuzzle(f"case {index}: {error}") from None
         return rows
 
+    @overload
     def solve_many(
         self,
         cases: Iterable[C] | Any,
-        options: dict[str, Any],
-        threads: int | None,
-        arrays: bool,
-        paths: bool,
+        /,
+        *,
+        threads: int | None = ...,
+        arrays: Literal[False] = ...,
+        paths: bool = ...,
+        **options: Any,
+    ) -> list[Sol]: ...
+    @overload
+    def solve_many(
+        self,
+        cases: Iterable[C] | Any,
+        /,
+        *,
+        threads: int | None = ...,
+        arrays: Literal[True],
+        paths: bool = ...,
+        **options: Any,
+    ) -> BatchResult: ...
+    def solve_many(
+        self,
+        cases: Iterable[C] | Any,
+        /,
+        *,
+        threads: int | None = None,
+        arrays: bool = False,
+        paths: bool = True,
+        **options: Any,
     ) -> list[Sol] | BatchResult:
+        """:meth:`solve` for many cases at once, on all cores (or
+        ``threads``), results in input order.
+
+        ``cases`` is a sequence of cases, or a 2-D numpy integer array, one
+        case a row. The options and limits apply to each search on its
+        own; tables are loaded or built once, before any search, and count
+        against every case's ``time_limit``. The answers do not depend on
+        ``threads``.
+
+        Returns a list of :class:`~idastar.Solution`, or with
+        ``arrays=True`` a :class:`~idastar.BatchResult` of numpy arrays
+        whose ``paths`` (unless ``paths=False``) hold the moves as the core
+        numbers them, padded with -1.
+
+        A bad case raises :class:`~idastar.InvalidPuzzle` (or
+        :class:`~idastar.Unsolvable`) naming its index (from 0) before
+        anything is solved.
+        """
         threads = checked_threads(threads)
         arrays, paths = flag("arrays", arrays), flag("paths", paths)
-        answers, rows, pairs = self._in_core(
-            cases,
-            lambda rows, pairs: _core.solve_many(
-                self.name, rows, options, threads, arrays, paths, pairs
-            ),
-        )
+        sized = {name: options.pop(name) for name in self.size.batch_keywords if name in options}
+        if sized:
+            given = self.size.given(sized, self._called("solve_many"))
+            cases = self.size.rows(self.rows(cases), given)
+        options = self._options(options, "solve_many")
+        called = self._called("solve_many")
+        with self.keeping(options):
+            answers, rows, pairs = self._in_core(
+                cases,
+                lambda rows, pairs: _core.solve_many(
+                    self.core, rows, options, threads, arrays, paths, pairs, called=called
+                ),
+            )
         if arrays:
             return BatchResult._from_arrays(answers)
-        origin = Origin(self.name, rows, options, pairs)
+        origin = Origin(self.core, rows, options, pairs)
         return self.solution._from_raws(answers, self.move, origin)
 
     def solve_found(
@@ -157,10 +375,11 @@ class Puzzle(Generic[C, M, Sol]):
         end, every case once. What was found before a Ctrl-C or an error
         (``found``'s own too) has been handed over when it is raised."""
         threads = checked_threads(threads)
+        options = self._options(options, "solve_many")
         handed = False
 
         def solve(rows: Any, pairs: bool) -> None:
-            origin = Origin(self.name, rows, options, pairs)
+            origin = Origin(self.core, rows, options, pairs)
 
             def answered(raws: list[tuple[int, Any]]) -> None:
                 nonlocal handed
@@ -171,11 +390,12 @@ class Puzzle(Generic[C, M, Sol]):
                 )
                 found(list(zip(indices, solutions, strict=True)))
 
-            _core.solve_many(self.name, rows, options, threads, pairs=pairs, answered=answered)
+            _core.solve_many(self.core, rows, options, threads, pairs=pairs, answered=answered)
 
         # An error after a hand-over came from ``found``, not from reading
         # the cases: the batch is never solved twice.
-        self._in_core(cases, solve, may_retry=lambda: not handed)
+        with self.keeping(options):
+            self._in_core(cases, solve, may_retry=lambda: not handed)
 
     def _in_core(
         self,
@@ -202,42 +422,56 @@ class Puzzle(Generic[C, M, Sol]):
         rows = self.rows(cases)
         return call(rows, False), rows, False
 
-    def distance(self, case: C, options: dict[str, Any]) -> int:
-        solution = self.solve(case, options)
+    def distance(self, case: C, /, **options: Any) -> int:
+        """The fewest moves from ``case`` to the goal (the options are
+        :meth:`solve`'s).
+
+        Raises:
+            Unsolvable: a limit ended the search first.
+            MemoryError: the machine could not give a table's build its
+                memory, for the puzzles whose tables are built at first use.
+        """
+        solution = self._solve(case, options, 1, "distance")
+        if self.out_of_memory and solution.outcome == "memory_limit":
+            raise MemoryError(f"not enough memory to build the tables ({solution.outcome})")
         if solution.cost is None:
             raise Unsolvable(f"no solution: the search ended with {solution.outcome}")
         return solution.cost
 
-    def lower_bound(self, case: C, options: dict[str, Any]) -> int:
-        return _core.lower_bound(self.name, self.values(case), options)
+    def lower_bound(self, case: C, /, heuristic: str | None = None, **options: Any) -> int:
+        """The admissible lower bound ``heuristic`` (the default one unless
+        given) gives for ``case``: what IDA* starts from. Builds the tables
+        it needs, as :meth:`solve` does."""
+        if heuristic is not None:
+            options = {**options, "heuristic": heuristic}
+        options = self._options(options, "lower_bound")
+        with self.keeping(options):
+            values = self.values(case)
+            return _core.lower_bound(self.core, values, options, called=self._called("lower_bound"))
 
     def checked(self, case: C) -> tuple[int, ...]:
         """The case's integers as a tuple, checked by the core (which names
         what is wrong), for the module's own functions of a case."""
         values = self.values(case)
-        _core.pack(self.name, [values])
+        _core.pack(self.core, [values], self.fixed)
         return tuple(values)
 
-    def pack(
-        self, cases: Any, options: dict[str, Any], length: int | None = None
-    ) -> NDArray[numpy.uint64]:
-        """The cases' codes; with ``length``, every case must have that many values."""
-        rows = self.rows(cases)
-        if length is not None and any(len(row) != length for row in rows):
-            raise InvalidPuzzle(f"every case must have n = {length} values")
-        return _core.pack(self.name, rows, options)
+    def pack(self, cases: Iterable[C] | Any, /, **size: Any) -> NDArray[numpy.uint64]:
+        """The cases (a sequence, or a 2-D integer array, one case a row) as
+        the core's ``uint64`` codes, one a case (a row of words when a code
+        takes several); vectorized. The module's docstring says how a code
+        is laid out, and which keywords say the cases' size. A case that is
+        not one raises :class:`~idastar.InvalidPuzzle` naming it."""
+        given = self.size.given(size, self._called("pack"))
+        rows = self.size.rows(self.rows(cases), given)
+        return _core.pack(self.core, rows, {**self.fixed, **self.size.options(given)})
 
-    def distance_distribution(self, size: object, most: int) -> list[int]:
-        """The core's count of the cases of ``size`` (1 to ``most``) at each distance."""
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise TypeError(f"n must be an integer, got {size!r}")
-        if not 1 <= size <= most:
-            raise ValueError(f"n must be from 1 to {most}, got {size}")
-        return list(_core.distance_distribution(self.name, size))
-
-    def unpack(self, codes: Any, size: int | None, options: dict[str, Any]) -> NDArray[numpy.int64]:
+    def unpack(self, codes: Any, /, **size: Any) -> NDArray[numpy.int64]:
+        """Codes (as :meth:`pack` makes them) back to cases, one a row; a
+        code that is none raises :class:`~idastar.InvalidPuzzle` naming it."""
         import numpy
 
+        given = self.size.given(size, self._called("unpack"), unpacking=True)
         words = numpy.asarray(codes)
         if words.ndim == 2:  # codes of several words each
             if words.dtype.kind not in "iu" or (words.dtype.kind == "i" and (words < 0).any()):
@@ -245,7 +479,41 @@ class Puzzle(Generic[C, M, Sol]):
             words = numpy.ascontiguousarray(words, dtype=numpy.uint64)
         else:
             words = code_array(codes)
-        return _core.unpack(self.name, words, size, options)
+        options = {**self.fixed, **self.size.options(given)}
+        cases = _core.unpack(self.core, words, self.size.of(given), options)
+        if cases.size == 0 and self.size.columns is not None:
+            return cases.reshape(-1, self.size.columns)
+        return cases
+
+    def distance_distribution(self, size: object, most: int) -> list[int]:
+        """The core's count of the cases of ``size`` (1 to ``most``) at each distance."""
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"n must be an integer, got {size!r}")
+        if not 1 <= size <= most:
+            raise ValueError(f"n must be from 1 to {most}, got {size}")
+        return list(_core.distance_distribution(self.core, size))
+
+
+#: The verbs every puzzle shares, its methods of those names.
+VERBS = ("solve", "solve_many", "distance", "lower_bound", "pack", "unpack")
+
+
+def _calling(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A function that calls ``method``, with its name, docstring and signature."""
+
+    @functools.wraps(method)
+    def function(*args: Any, **kwargs: Any) -> Any:
+        return method(*args, **kwargs)
+
+    return function
+
+
+def _puzzle_named(name: str) -> Puzzle[Any, Any, Any]:
+    """The puzzle value of module ``idastar.<name>``, for unpickling."""
+    import importlib
+
+    puzzle: Puzzle[Any, Any, Any] = importlib.import_module(f"idastar.{name}").PUZZLE
+    return puzzle
 
 
 def replay(apply: Callable[[C, M], C], case: C, path: Iterable[M]) -> C:
@@ -292,9 +560,13 @@ def rng(seed: int | None) -> Any:
 
 
 __all__ = [
+    "REQUIRED",
+    "VERBS",
+    "Length",
     "Progress",
     "Puzzle",
     "SearchOptions",
+    "Size",
     "checked_threads",
     "integers",
     "permutation",

@@ -23,26 +23,36 @@ Booksort's own options, besides those every puzzle takes (docs/vocabulary.md,
 sorted one whose exact distances are stored (0 to :data:`MAX_GOAL_BALL`; by
 default 3 up to 12 books and 2 above; built once per process), and
 ``table_entries``, the learned bounds IDA* keeps (65,536 unless
-``max_moves`` is given, then none; 0 for none).
+``max_moves`` is given, then none; 0 for none). With ``threads`` above 1,
+``engine="ida"`` splits its larger iterations over them: the answer is the
+one a thread gives, and each thread learns into its own copy of the table
+(its memory once more a thread), so the node counts differ a little.
+
+A move is a :class:`BlockMove` ``(start, split, end)``; with
+``arrays=True`` a batch's ``paths`` have shape ``(cases, longest, 3)``.
+
+``pack`` writes shelves as the core's ``uint64`` codes: book ``b`` at
+position ``i`` (0-based) is ``b - 1`` in bits ``4i .. 4i + 3``; the sorted
+shelf of ``n`` books is ``sum(i << 4 * i)``. ``n=`` checks every shelf has
+``n`` books. ``unpack`` turns codes back to shelves of ``n`` books
+(``unpack(codes, n=...)``), one a row.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, int_from, is_array
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, integers, permutation
+from ._puzzle import Length, Puzzle, SearchOptions, integers, permutation
 from ._puzzle import replay as _replay
-from ._results import BatchResult, Solution
+from ._results import Solution
 
 if TYPE_CHECKING:
-    import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+    from ._verbs import BooksortVerbs
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
@@ -54,6 +64,7 @@ __all__ = [
     "MAX_DISTRIBUTION_BOOKS",
     "MAX_GOAL_BALL",
     "NAME",
+    "PUZZLE",
     "BlockMove",
     "Case",
     "Engine",
@@ -126,13 +137,15 @@ def _shelf(books: Case) -> list[int]:
     return integers(books, "book")
 
 
-_PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
-    NAME, values=_shelf, move=BlockMove._make, batch_rows="flat"
+#: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
+#: ``solve``, ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``.
+PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
+    NAME, values=_shelf, move=BlockMove._make, batch_rows="flat", size=Length(MAX_BOOKS)
 )
 #: The engines, the default (fastest) first.
-ENGINES: tuple[str, ...] = _PUZZLE.engines
+ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
-HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+HEURISTICS: tuple[str, ...] = PUZZLE.heuristics
 #: A shelf that takes IDA* seconds (about ten here): 16 books, 9 moves from sorted.
 HARD_CASE: tuple[int, ...] = (3, 8, 13, 9, 2, 6, 12, 7, 14, 5, 4, 11, 15, 1, 16, 10)
 
@@ -174,7 +187,7 @@ def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
     """The shelf after ``move``, three integers ``(start, split, end)`` (a
     :class:`BlockMove`, a tuple, a list, a numpy row); raises InvalidPuzzle
     naming the move if it is not one or does not fit."""
-    shelf = _PUZZLE.checked(books)
+    shelf = PUZZLE.checked(books)
     start, split, end = _block_move(move, len(shelf))
     return shelf[:start] + shelf[split:end] + shelf[start:split] + shelf[end:]
 
@@ -182,12 +195,12 @@ def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
 def replay(books: Case, path: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
     """The shelf after every move of ``path`` in turn; InvalidPuzzle names
     the first move that is not one or does not fit."""
-    return _replay(apply, _PUZZLE.checked(books), path)
+    return _replay(apply, PUZZLE.checked(books), path)
 
 
 def is_solved(books: Case) -> bool:
     """True when the shelf is sorted."""
-    shelf = _PUZZLE.checked(books)
+    shelf = PUZZLE.checked(books)
     return list(shelf) == sorted(shelf)
 
 
@@ -197,115 +210,12 @@ def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     return permutation(n, seed)
 
 
-def solve(
-    books: Case, *, threads: int | None = 1, **options: Unpack[Options]
-) -> Solution[BlockMove]:
-    """Sort ``books`` (a permutation of 1..n) with the fewest block moves.
-
-    The options are those every puzzle takes (``engine``, ``heuristic``,
-    ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``; see
-    :class:`Options`) and booksort's ``goal_ball`` and ``table_entries``
-    (the module's docstring).
-
-    ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida"``
-    splits its larger iterations over them; the answer is the one
-    threads=1 gives. Without a table (``table_entries=0``) so are the node
-    counts of every iteration but the last, which counts what the threads
-    did together; with one, each thread learns into its own copy of the
-    table (its memory once more a thread) and hands back what it learned
-    after each iteration, so the counts differ a little from one thread's.
-    The other engines use one.
-
-    Returns:
-        A :class:`~idastar.Solution` whose path is a tuple of
-        :class:`BlockMove` that :func:`replay` replays.
-
-    Raises:
-        InvalidPuzzle: ``books`` is not a permutation of 1..n, or n is out of range.
-        ValueError: an option is out of range (the message names it).
-        TypeError: an option of the wrong type, or an unknown one.
-        KeyboardInterrupt: Ctrl-C during the search.
-    """
-    return _PUZZLE.solve(books, options, threads)  # type: ignore[arg-type]
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: BooksortVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[Solution[BlockMove]]: ...
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[Solution[BlockMove]] | BatchResult:
-    """:func:`solve` for many shelves at once, on all cores, results in input order.
-
-    ``cases`` is a sequence of shelves, which may differ in length, or a
-    2-D numpy integer array with one shelf per row. The options and limits
-    apply to each search on its own. ``threads`` caps the cores used
-    (default: all); the answers do not depend on it.
-
-    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
-    :class:`~idastar.BatchResult` of numpy arrays, whose ``paths`` (unless
-    ``paths=False``) has shape ``(cases, longest, 3)``: each move's
-    ``(start, split, end)``, padded with -1.
-
-    A bad shelf raises :class:`~idastar.InvalidPuzzle` naming its 0-based
-    index before anything is solved.
-    """
-    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
-
-
-def distance(books: Case, **options: Unpack[Options]) -> int:
-    """The exact number of block moves that sorts ``books``."""
-    return _PUZZLE.distance(books, options)  # type: ignore[arg-type]
-
-
-def lower_bound(books: Case, heuristic: Heuristic = "cycles") -> int:
-    """The admissible lower bound ``heuristic`` gives for ``books`` (no goal ball)."""
-    return _PUZZLE.lower_bound(books, {"heuristic": heuristic})
-
-
-def pack(shelves: Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
-    """Shelves (a 2-D integer array, one shelf a row, or a sequence of
-    shelves) as the core's ``uint64`` codes.
-
-    Book ``b`` at position ``i`` (0-based) is ``b - 1`` in bits
-    ``4i .. 4i + 3``; the sorted shelf of ``n`` books is
-    ``sum(i << 4 * i)``. Vectorized: millions of shelves a second. A row
-    that is not a permutation of ``1..n`` (of ``n`` books, when given) raises
-    :class:`~idastar.InvalidPuzzle` naming it.
-    """
-    length = None if n is None else int_from("n", n, 1, MAX_BOOKS)
-    return _PUZZLE.pack(shelves, {}, length)
-
-
-def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
-    """``uint64`` codes (as :func:`pack` makes them) back to shelves of ``n``
-    books, one a row."""
-    return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_BOOKS), {})
-
-
-#: How judge mode searches: nothing beyond the cap, and a goal ball of
-#: radius 1, which costs nothing to build and is all a shallow search needs.
 _JUDGE_SEARCH: Options = {"max_moves": JUDGE_CAP - 1, "goal_ball": 1}
 
 
@@ -332,7 +242,7 @@ def distance_distribution(n: int) -> list[int]:
     without the GIL; Ctrl-C stops it within a fraction of a second
     (``KeyboardInterrupt``).
     """
-    return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_BOOKS)
+    return PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_BOOKS)
 
 
 _SPINE = 34
@@ -343,7 +253,7 @@ def _picture(books: Case, move: BlockMove | None, options: dict[str, Any]) -> _d
     """The shelf: each book a spine whose height grows with its number,
     the number written on it; the two blocks ``move`` swaps bracketed
     underneath, the first in vermillion, the second in blue, each named."""
-    shelf = _PUZZLE.checked(books)
+    shelf = PUZZLE.checked(books)
     n = len(shelf)
     top = 10
     parts = []
@@ -396,7 +306,7 @@ def draw(books: Case) -> str:
     """The shelf as SVG text: each book a spine labelled with its number and
     as tall as its number says, blue where it stands in its sorted place and
     yellow elsewhere."""
-    checked = _PUZZLE.checked(books)
+    checked = PUZZLE.checked(books)
     return _picture(checked, None, {}).svg(title=f"booksort shelf {' '.join(map(str, checked))}")
 
 

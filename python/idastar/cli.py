@@ -13,10 +13,13 @@ people pipe this into other tools and read the last line of a log.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import signal
 import sys
 import threading
+import typing
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO, cast
 
@@ -109,15 +112,50 @@ exit status:
   141  the output was closed early (for example by `| head -1`)"""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors suggest what a misspelt flag, command
+    or choice most likely meant."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        chosen = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if chosen:
+            offered = re.findall(r"'([^']*)'", chosen.group(2)) or chosen.group(2).split(", ")
+            message += _suggestion(chosen.group(1), offered)
+        unknown = re.match(r"unrecognized arguments: (.*)$", message)
+        if unknown:
+            flags = [flag for action in self._actions for flag in action.option_strings]
+            for word in unknown.group(1).split():
+                if word.startswith("-"):
+                    message += _suggestion(word.split("=", 1)[0], flags)
+                    break
+        super().error(message)
+
+
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return cast(argparse.ArgumentParser, action.choices[command])
+    return parser
+
+
+def _suggestion(word: str, offered: Sequence[str]) -> str:
+    """`` (did you mean "x"?)`` for the offered word ``word`` most likely
+    misspells, or nothing when none is near."""
+    close = difflib.get_close_matches(word, offered, n=1, cutoff=0.7)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description=_description(),
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=_Parser
+    )
     for puzzle in PUZZLES.values():
         sub = commands.add_parser(
             puzzle.name,
@@ -350,7 +388,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     try:
         try:
-            args = _parser().parse_args(arguments)
+            parser = _parser()
+            args, unknown = parser.parse_known_args(arguments)
+            if unknown:  # the command's own parser knows its flags, to suggest one
+                _command_parser(parser, args.command).error(
+                    f"unrecognized arguments: {' '.join(unknown)}"
+                )
         except SystemExit as exit:  # --help, --version and usage errors
             return (
                 exit.code

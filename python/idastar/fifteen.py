@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING
 
 from . import sliding
-from ._results import BatchResult, Solution
+from ._puzzle import Puzzle
+from ._results import Solution
 from .sliding import DEFAULT_STATE_LIMIT, MOVES, Engine, GoalSpec, Heuristic, Patterns, Progress
 
 if TYPE_CHECKING:
     import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+
+    from ._verbs import FifteenVerbs
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
@@ -33,6 +34,7 @@ __all__ = [
     "KORF_GOAL",
     "MOVES",
     "NAME",
+    "PUZZLE",
     "Case",
     "Engine",
     "GoalSpec",
@@ -77,51 +79,25 @@ class Options(sliding.BoardOptions, total=False):
     and ``height``."""
 
 
-def solve(tiles: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[str]:
-    """:func:`idastar.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, threads=threads, **options, width=4, height=4)
-
-
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[Solution[str]]: ...
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[Solution[str]] | BatchResult:
-    """:func:`idastar.sliding.solve_many` on the 4 x 4 board."""
-    return sliding.solve_many(  # type: ignore[call-overload,no-any-return]
-        cases, threads=threads, arrays=arrays, paths=paths, **options, width=4, height=4
-    )
-
-
-def distance(tiles: Case, **options: Unpack[Options]) -> int:
-    """:func:`idastar.sliding.distance` on the 4 x 4 board."""
-    return sliding.distance(tiles, **options, width=4, height=4)
-
-
-def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
-    """:func:`idastar.sliding.lower_bound` on the 4 x 4 board."""
-    return sliding.lower_bound(tiles, **options, width=4, height=4)
+#: The puzzle: :data:`idastar.sliding.PUZZLE` on the 4 x 4 board. Its
+#: :class:`~idastar.Puzzle` methods are this module's ``solve``,
+#: ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``,
+#: which take the options of their :mod:`idastar.sliding` namesakes but
+#: ``width`` and ``height``.
+PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
+    NAME,
+    core=sliding.NAME,
+    values=sliding.PUZZLE.values,
+    move=sliding.PUZZLE.move,
+    batch_rows="flat",
+    fixed={"width": 4, "height": 4},
+    keeping=sliding.PUZZLE.keeping,
+    out_of_memory=True,
+)
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: FifteenVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
 def is_solvable(tiles: Case, goal: GoalSpec = "blank-last") -> bool:
@@ -147,16 +123,6 @@ def is_solved(tiles: Case, goal: GoalSpec = "blank-last") -> bool:
 def random(*, goal: GoalSpec = "blank-last", seed: int | None = None) -> tuple[int, ...]:
     """:func:`idastar.sliding.random` on the 4 x 4 board."""
     return sliding.random(4, 4, goal=goal, seed=seed)
-
-
-def pack(boards: Any) -> NDArray[numpy.uint64]:
-    """:func:`idastar.sliding.pack` on the 4 x 4 board: one ``uint64`` a board."""
-    return sliding.pack(boards, width=4, height=4)
-
-
-def unpack(codes: Any) -> NDArray[numpy.int64]:
-    """:func:`idastar.sliding.unpack` on the 4 x 4 board."""
-    return sliding.unpack(codes, width=4, height=4)
 
 
 def partition(name: str | None = None, goal: GoalSpec = "blank-last") -> list[tuple[int, ...]]:

@@ -23,24 +23,29 @@ removes at most one gap) and the default, and ``"gap-lookahead"``, one
 more when no flip removes a gap, which expands fewer nodes but takes
 longer. Up to :data:`MAX_PANCAKES` pancakes; random stacks of 40 take IDA*
 milliseconds.
+
+``pack`` writes stacks as the core's codes: pancake ``p`` at position ``i``
+(from the top, 0-based) is ``p - 1`` in bits ``6i .. 6i + 5``, ten pancakes
+a ``uint64`` word, a row of words a stack when it takes several; ``n=``
+checks every stack has ``n`` pancakes. ``unpack`` turns codes back to stacks
+of ``n`` pancakes (``unpack(codes, n=...)``), one a row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _draw
-from ._checks import int_from
+from ._checks import exact_int, int_from
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, integers, permutation
+from ._puzzle import Length, Puzzle, SearchOptions, integers, permutation
 from ._puzzle import replay as _replay
-from ._results import BatchResult, Solution
+from ._results import Solution
 
 if TYPE_CHECKING:
-    import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+    from ._verbs import PancakeVerbs
+
 
 __all__ = [
     "ENGINES",
@@ -49,6 +54,7 @@ __all__ = [
     "MAX_DISTRIBUTION_PANCAKES",
     "MAX_PANCAKES",
     "NAME",
+    "PUZZLE",
     "Case",
     "Engine",
     "Heuristic",
@@ -93,11 +99,15 @@ def _stack(stack: Case) -> list[int]:
     return integers(stack, "pancake")
 
 
-_PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(NAME, values=_stack, batch_rows="flat")
+#: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
+#: ``solve``, ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``.
+PUZZLE: Puzzle[Case, int, Solution[int]] = Puzzle(
+    NAME, values=_stack, batch_rows="flat", size=Length(MAX_PANCAKES)
+)
 #: The engines, the default (fastest) first.
-ENGINES: tuple[str, ...] = _PUZZLE.engines
+ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
-HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+HEURISTICS: tuple[str, ...] = PUZZLE.heuristics
 #: A stack that takes IDA* many seconds: pairs of pancakes in the wrong
 #: order, which leaves the gap heuristic far below the distance.
 HARD_CASE: tuple[int, ...] = tuple(k + (1 if k % 2 else -1) for k in range(1, 31))
@@ -105,20 +115,24 @@ HARD_CASE: tuple[int, ...] = tuple(k + (1 if k % 2 else -1) for k in range(1, 31
 
 def apply(stack: Case, flip: int) -> tuple[int, ...]:
     """The stack after flipping its top ``flip`` pancakes (``2 <= flip <= n``)."""
-    pancakes = _PUZZLE.checked(stack)
-    if isinstance(flip, bool) or not isinstance(flip, int) or not 2 <= flip <= len(pancakes):
+    pancakes = PUZZLE.checked(stack)
+    try:
+        count = exact_int(flip)  # numpy's integers too, as a path from arrays holds
+    except TypeError:
+        count = 0
+    if not 2 <= count <= len(pancakes):
         raise InvalidPuzzle(f"a flip of {flip!r} pancakes needs 2 <= flip <= {len(pancakes)}")
-    return pancakes[:flip][::-1] + pancakes[flip:]
+    return pancakes[:count][::-1] + pancakes[count:]
 
 
 def replay(stack: Case, path: Iterable[int]) -> tuple[int, ...]:
     """The stack after every flip of ``path`` in turn."""
-    return _replay(apply, _PUZZLE.checked(stack), path)
+    return _replay(apply, PUZZLE.checked(stack), path)
 
 
 def is_solved(stack: Case) -> bool:
     """True when the pancakes lie in order, the smallest on top."""
-    pancakes = _PUZZLE.checked(stack)
+    pancakes = PUZZLE.checked(stack)
     return list(pancakes) == sorted(pancakes)
 
 
@@ -128,84 +142,10 @@ def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
     return permutation(n, seed)
 
 
-def solve(stack: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[int]:
-    """Sort ``stack`` (top first) with the fewest flips.
-
-    The options are those every puzzle takes (``engine``, ``heuristic``,
-    ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``; see
-    :class:`Options`). The path is the flips, each the number of pancakes
-    flipped, that :func:`replay` replays.
-
-    ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
-    its larger iterations over them; the answer is the one threads=1
-    gives, and so are the node counts of every iteration but the last,
-    which counts what the threads did together. The other engines use one.
-
-    Raises:
-        InvalidPuzzle: ``stack`` is not a permutation of 1..n, or n is out of range.
-        ValueError: an option is out of range (the message names it).
-        TypeError: an option of the wrong type, or an unknown one.
-        KeyboardInterrupt: Ctrl-C during the search.
-    """
-    return _PUZZLE.solve(stack, options, threads)  # type: ignore[arg-type]
-
-
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[Solution[int]]: ...
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[Solution[int]] | BatchResult:
-    """:func:`solve` for many stacks at once (of any sizes, or the rows of a
-    2-D integer array), on all cores, results in input order; with
-    ``arrays=True`` a :class:`~idastar.BatchResult` whose ``paths`` are the
-    flips, padded with -1."""
-    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
-
-
-def distance(stack: Case, **options: Unpack[Options]) -> int:
-    """The fewest flips that sort ``stack``."""
-    return _PUZZLE.distance(stack, options)  # type: ignore[arg-type]
-
-
-def lower_bound(stack: Case, heuristic: Heuristic = "gap") -> int:
-    """The admissible lower bound ``heuristic`` gives for ``stack``."""
-    return _PUZZLE.lower_bound(stack, {"heuristic": heuristic})
-
-
-def pack(stacks: Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
-    """Stacks (rows of a 2-D integer array, or sequences of one size) as the
-    core's codes: pancake ``p`` at position ``i`` (from the top, 0-based) is
-    ``p - 1`` in bits ``6i .. 6i + 5``, ten pancakes a ``uint64`` word, a
-    row of words a stack when it takes several."""
-    length = None if n is None else int_from("n", n, 1, MAX_PANCAKES)
-    return _PUZZLE.pack(stacks, {}, length)
-
-
-def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
-    """Codes (as :func:`pack` makes them) back to stacks of ``n`` pancakes, one a row."""
-    return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_PANCAKES), {})
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: PancakeVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
 def distance_distribution(n: int) -> list[int]:
@@ -213,7 +153,7 @@ def distance_distribution(n: int) -> list[int]:
     the last index), by breadth-first search over every permutation on all
     cores without the GIL, ``1 <= n <= MAX_DISTRIBUTION_PANCAKES``; Ctrl-C
     stops it within a fraction of a second (``KeyboardInterrupt``)."""
-    return _PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_PANCAKES)
+    return PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_PANCAKES)
 
 
 _LAYER = 26
@@ -223,7 +163,7 @@ def _picture(stack: Case, flip: int | None, options: dict[str, Any]) -> _draw.Pi
     """The stack on its plate, top first: each pancake as wide as its
     number, the number written on it; the spatula under the top ``flip``
     pancakes, which are outlined."""
-    pancakes = _PUZZLE.checked(stack)
+    pancakes = PUZZLE.checked(stack)
     n = len(pancakes)
     unit = max(8.0, min(24.0, 320 / max(n, 1)))
     width = unit * n + 60
@@ -261,7 +201,7 @@ def draw(stack: Case) -> str:
     """The stack as SVG text, top first on its plate: each pancake as wide as
     its number and labelled with it, blue where it lies in its sorted
     place and orange elsewhere."""
-    checked = _PUZZLE.checked(stack)
+    checked = PUZZLE.checked(stack)
     return _picture(checked, None, {}).svg(title=f"pancake stack {' '.join(map(str, checked))}")
 
 

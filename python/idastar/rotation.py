@@ -44,30 +44,41 @@ always the same sequence). The heuristics of ``"ida"`` and ``"astar"``:
 ``"centre"`` (the judge solution's ``8 -`` the count of the most frequent
 number in the centre, the default) and ``"table"`` (the pattern database's
 bound). The table and its cache file are built or read once per process,
-before the first board that needs them.
+before the first board that needs them. The file is kept in the cache
+directory (``$IDASTAR_CACHE_DIR``, else ``$XDG_CACHE_HOME/idastar``, else
+``~/.cache/idastar``); a missing, damaged or stale file, or anything but a
+regular file in its place, is rebuilt, never trusted. ``engine="table"``
+refuses ``node_limit`` (it expands no nodes), and ``$IDASTAR_CACHE_DIR``
+naming a file is a ``ValueError`` that says where it came from.
+
+:func:`solve` returns a :class:`RotationSolution`, whose ``centre`` is the
+number left in the centre; a batch's arrays hold them in ``centres`` (-1
+where not solved).
 
 A move is its letter; a path is a tuple of letters (or any string or
 sequence of letters, for :func:`replay`). With ``arrays=True`` the moves
 are indices into :data:`MOVES` (0 is A).
+
+``pack`` writes boards as the core's ``uint64`` codes: cell ``i`` holds its
+number in bits ``2i .. 2i + 1``. ``unpack`` turns codes back to boards, one
+a row.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import _core, _draw
 from ._checks import exact_int, int_from, items_of
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, rng
+from ._puzzle import Puzzle, SearchOptions, Size, rng
 from ._puzzle import replay as _replay
-from ._results import BatchResult, Solution
+from ._results import Solution
 
 if TYPE_CHECKING:
-    import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+    from ._verbs import RotationVerbs
 
 __all__ = [
     "CELLS",
@@ -78,6 +89,7 @@ __all__ = [
     "LINES",
     "MOVES",
     "NAME",
+    "PUZZLE",
     "Case",
     "Engine",
     "Heuristic",
@@ -175,13 +187,15 @@ def _board(values: Case) -> list[int]:
 
 # The core hands a path over as the string of its letters, which the
 # solution takes as it is (a tuple of letters).
-_PUZZLE: Puzzle[Case, str, RotationSolution] = Puzzle(
-    NAME, values=_board, solution=RotationSolution, batch_rows="flat"
+#: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
+#: ``solve``, ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``.
+PUZZLE: Puzzle[Case, str, RotationSolution] = Puzzle(
+    NAME, values=_board, solution=RotationSolution, batch_rows="flat", size=Size(columns=CELLS)
 )
 #: The engines, the default (fastest) first.
-ENGINES: tuple[str, ...] = _PUZZLE.engines
+ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
-HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+HEURISTICS: tuple[str, ...] = PUZZLE.heuristics
 #: A judge board 12 moves from a filled centre (13 is the most any needs)
 #: on which the judge solution's IDA* expands 3.7 million boards, about
 #: two seconds.
@@ -224,109 +238,10 @@ def random(*, seed: int | None = None) -> tuple[int, ...]:
     return tuple(board)
 
 
-def solve(values: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> RotationSolution:
-    """The shortest, lexicographically smallest move sequence and the centre number.
-
-    ``values`` are the 24 cells in the order of the picture above, each 1,
-    2 or 3 (the judge has eight of each; any board works, since 24 cells
-    always hold some number eight times). The options are those every
-    puzzle takes (``engine``, ``heuristic``, ``max_moves``, ``node_limit``,
-    ``time_limit``, ``state_limit``; see :class:`Options`).
-
-    The table is kept in the cache directory (``$IDASTAR_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/idastar``, else ``~/.cache/idastar``); a missing,
-    damaged or stale file, or anything but a regular file in its place, is
-    rebuilt, never trusted.
-
-    ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
-    its larger iterations over them; the answer is the one threads=1
-    gives, and so are the node counts of every iteration but the last,
-    which counts what the threads did together. The other engines use one.
-
-    Returns:
-        A :class:`RotationSolution`: its path a tuple of move letters, its
-        ``centre`` the number left in the centre.
-
-    Raises:
-        InvalidPuzzle: not 24 integers of 1..3.
-        ValueError: an option out of range (the message names it), ``node_limit``
-            with ``engine="table"``, or ``$IDASTAR_CACHE_DIR`` naming a file, or
-            a path through one (the table only; the message says where it came from).
-        TypeError: an option of the wrong type, or an unknown one.
-        KeyboardInterrupt: Ctrl-C during the search.
-    """
-    return _PUZZLE.solve(values, options, threads)  # type: ignore[arg-type]
-
-
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[RotationSolution]: ...
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[RotationSolution] | BatchResult:
-    """:func:`solve` for many boards at once, on all cores, results in input order.
-
-    ``cases`` is a sequence of boards or a numpy integer array of shape
-    ``(boards, 24)``. The options and limits apply to each search on its
-    own. ``threads`` caps the cores used (default: all); the answers do not
-    depend on it.
-
-    Returns a list of :class:`RotationSolution`, or with ``arrays=True`` a
-    :class:`~idastar.BatchResult` of numpy arrays, the centre numbers in its
-    ``centres`` (-1 when not solved) and (unless ``paths=False``) the moves
-    in ``paths`` as indices into :data:`MOVES` (0 is A), padded with -1.
-
-    A bad board raises :class:`~idastar.InvalidPuzzle` naming its 0-based
-    index before anything is solved.
-    """
-    return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
-
-
-def distance(values: Case, **options: Unpack[Options]) -> int:
-    """The fewest moves that fill the centre with one number."""
-    return _PUZZLE.distance(values, options)  # type: ignore[arg-type]
-
-
-def lower_bound(values: Case, heuristic: Heuristic = "centre") -> int:
-    """The admissible lower bound ``heuristic`` gives for the board."""
-    return _PUZZLE.lower_bound(values, {"heuristic": heuristic})
-
-
-def pack(boards: Any) -> NDArray[numpy.uint64]:
-    """Boards (a ``(boards, 24)`` integer array, or a sequence of boards) as
-    the core's ``uint64`` codes: cell ``i`` holds its number in bits
-    ``2i .. 2i + 1``. Vectorized; a bad row raises
-    :class:`~idastar.InvalidPuzzle` naming it."""
-    return _PUZZLE.pack(boards, {})
-
-
-def unpack(codes: Any) -> NDArray[numpy.int64]:
-    """``uint64`` codes (as :func:`pack` makes them) back to boards, one a
-    row; a code that is no board raises :class:`~idastar.InvalidPuzzle`
-    naming it."""
-    boards = _PUZZLE.unpack(codes, None, {})
-    return boards.reshape(-1, CELLS) if boards.size == 0 else boards
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: RotationVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:

@@ -46,6 +46,14 @@ has one byte per placement of its pattern's tiles, at most
 (7-8's larger half has 518,918,400 entries; the pattern-database
 table of docs/puzzles/fifteen.md gives the build's time and memory), 6 on 5 x 5; a larger pattern raises ``ValueError`` before anything
 is allocated.
+
+``pack`` writes boards (of ``width x height``, default 4 x 4, each able to
+reach the blank-last goal's half) as the core's tile codes: the tile on cell
+``i`` in bits ``4i .. 4i + 3`` of a ``uint64`` up to 16 cells, so one code a
+board; beyond, ``5i .. 5i + 4`` of a 128-bit code given as two columns, low
+word first. A board that cannot reach the goal raises
+:class:`~idastar.Unsolvable`. ``unpack`` turns tile codes back to boards of
+``width x height``, one a row.
 """
 
 from __future__ import annotations
@@ -56,18 +64,18 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
-from ._core import CacheWarning, InvalidPuzzle, Unsolvable
-from ._puzzle import Puzzle, SearchOptions, integers, rng
-from ._results import BatchResult, Outcome, Solution
+from ._core import CacheWarning, InvalidPuzzle
+from ._puzzle import Puzzle, SearchOptions, Size, integers, rng
+from ._results import Solution
 
 if TYPE_CHECKING:
     import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+
+    from ._verbs import SlidingVerbs
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
@@ -80,6 +88,7 @@ __all__ = [
     "MIN_SIDE",
     "MOVES",
     "NAME",
+    "PUZZLE",
     "BoardOptions",
     "CacheWarning",
     "Case",
@@ -254,13 +263,37 @@ def _letter(code: int) -> str:
     return MOVES[code]
 
 
-_PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
-    NAME, values=_tiles, move=_letter, batch_rows="flat"
+class _Board(Size):
+    """``width`` and ``height`` (4 x 4 unless given), which the core takes as options."""
+
+    keywords: ClassVar[dict[str, object]] = {"width": 4, "height": 4}
+
+    def options(self, given: dict[str, Any]) -> dict[str, Any]:
+        return given
+
+
+def _keeping(options: dict[str, Any]) -> contextlib.AbstractContextManager[None]:
+    return _kept(options.get("cache_dir"))
+
+
+#: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
+#: ``solve``, ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and
+#: ``unpack``. The pattern databases are loaded or built once, before any
+#: search, and count against ``time_limit``; ``distance`` raises
+#: ``MemoryError`` when the machine cannot give their build its memory.
+PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
+    NAME,
+    values=_tiles,
+    move=_letter,
+    batch_rows="flat",
+    size=_Board(),
+    keeping=_keeping,
+    out_of_memory=True,
 )
 #: The engines, the default (fastest) first.
-ENGINES: tuple[str, ...] = _PUZZLE.engines
+ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
-HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+HEURISTICS: tuple[str, ...] = PUZZLE.heuristics
 #: A 15-puzzle board 62 moves from the blank-last goal (Korf's instance 82
 #: turned half round, tile ``t`` renumbered ``16 - t``), on which the
 #: generic IDA* with the default databases runs about ten seconds.
@@ -306,107 +339,10 @@ def goal_tiles(
     return tuple(_ints(goal, "goal"))
 
 
-def solve(tiles: Case, *, threads: int | None = 1, **options: Unpack[Options]) -> Solution[str]:
-    """Bring ``tiles`` to the goal with the fewest moves.
-
-    ``tiles`` is the board row by row, ``0`` the blank; the options are
-    those of :class:`Options`.
-
-    ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida-tiles"`` and ``"ida"`` split
-    their larger iterations over them; the answer is the one threads=1
-    gives, and so are the node counts of every iteration but the last,
-    which counts what the threads did together. The other engines use one.
-
-    Returns:
-        A :class:`~idastar.Solution` whose ``path`` is a tuple of move
-        letters (see the module docstring) that :func:`replay` applies.
-
-    Raises:
-        InvalidPuzzle: not a board (wrong size, a tile repeated, missing or
-            out of range).
-        Unsolvable: a board from which the goal cannot be reached.
-        ValueError: an option is out of range (the message names it), such
-            as a pattern whose database would have more than
-            :data:`MAX_PATTERN_ENTRIES` entries.
-        TypeError: an option of the wrong type, or an unknown one.
-        KeyboardInterrupt: Ctrl-C during the search or a database build.
-    """
-    with _kept(options.get("cache_dir")):
-        return _PUZZLE.solve(tiles, options, threads)  # type: ignore[arg-type]
-
-
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[Solution[str]]: ...
-@overload
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[Case] | Any,
-    *,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[Solution[str]] | BatchResult:
-    """:func:`solve` for many boards, on all cores, in input order.
-
-    ``cases`` is a sequence of boards or a 2-D numpy integer array, one
-    board a row. ``threads`` caps the cores used (default: all); the limits
-    apply to each search on its own. The databases are loaded or built once,
-    before any search, and count against every case's ``time_limit`` as in
-    :func:`solve`: reached during the build, every case's outcome is
-    ``time_limit``.
-
-    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
-    :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
-    holds the moves as indices into :data:`MOVES` (``"ULRD"``: 0 is up),
-    padded with -1.
-
-    A bad board raises :class:`~idastar.InvalidPuzzle` (or
-    :class:`~idastar.Unsolvable`) naming its 0-based index before anything
-    is solved.
-    """
-    with _kept(options.get("cache_dir")):
-        return _PUZZLE.solve_many(cases, options, threads, arrays, paths)  # type: ignore[arg-type]
-
-
-def distance(tiles: Case, **options: Unpack[Options]) -> int:
-    """The fewest moves from ``tiles`` to the goal.
-
-    Raises ``MemoryError`` if the machine cannot give the databases' build
-    its memory (the one way a solve without limits ends unsolved), and
-    :class:`~idastar.Unsolvable` when a limit ends the search first.
-    """
-    solution = solve(tiles, **options)
-    if solution.outcome is Outcome.MEMORY_LIMIT:
-        raise MemoryError(f"not enough memory to build the pattern databases ({solution.outcome})")
-    if solution.cost is None:
-        raise Unsolvable(f"no solution: the search ended with {solution.outcome}")
-    return solution.cost
-
-
-def lower_bound(tiles: Case, **options: Unpack[Options]) -> int:
-    """The admissible bound ``heuristic`` gives for ``tiles``.
-
-    Builds the databases it needs, as :func:`solve` does; raises
-    ``MemoryError`` if the machine cannot give a build its memory.
-    """
-    with _kept(options.get("cache_dir")):
-        return _PUZZLE.lower_bound(tiles, options)  # type: ignore[arg-type]
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: SlidingVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
 def is_solvable(
@@ -517,22 +453,6 @@ def random(
         first, second = [cell for cell, tile in enumerate(board) if tile != 0][:2]
         board[first], board[second] = board[second], board[first]
     return tuple(board)
-
-
-def pack(boards: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.uint64]:
-    """Boards (a ``(boards, width * height)`` integer array, or a sequence of
-    boards, each able to reach the blank-last goal's half) as the core's
-    tile codes: the tile on cell ``i`` in bits ``4i .. 4i + 3`` of a
-    ``uint64`` up to 16 cells, so one code a board; beyond, ``5i .. 5i + 4``
-    of a 128-bit code given as two columns, low word first. Vectorized; a
-    row that is not a board raises :class:`~idastar.InvalidPuzzle` naming
-    it, one that cannot reach the goal :class:`~idastar.Unsolvable`."""
-    return _PUZZLE.pack(boards, {"width": width, "height": height})
-
-
-def unpack(codes: Any, *, width: int = 4, height: int = 4) -> NDArray[numpy.int64]:
-    """Tile codes (as :func:`pack` makes them) back to boards, one a row."""
-    return _PUZZLE.unpack(codes, None, {"width": width, "height": height})
 
 
 def distance_distribution(

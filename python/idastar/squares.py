@@ -45,24 +45,32 @@ the default; ``"first"``, on the first intact square, as the judge does),
 ``dominance``, ``symmetry`` and ``upper_bound`` (True unless switched off,
 to show what each buys). Neither engine stores states, so ``state_limit``
 is taken and never reached.
+
+``pack`` writes grids of one side as the core's codes: the bitset of the
+removed sticks, bit ``i % 64`` of word ``i // 64`` set when stick ``i + 1``
+is removed, ``ceil(stick_count(n) / 64)`` ``uint64`` words a grid (a 1-D
+array when that is one word, up to n = 5; a row of words a grid beyond). A
+code does not hold the side: grids of different sides raise InvalidPuzzle
+(naming the case), and ``unpack`` needs ``n``. ``unpack`` turns codes of ``n
+x n`` grids back to 0/1 stick masks (``unpack(codes, n=...)``), one grid a
+row (column ``i`` for stick ``i + 1``), which ``solve_many`` and ``pack``
+take back and whose rows are cases.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from . import _core, _draw
 from ._checks import case_array, exact_int, int_from, is_array, items_of
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, integers, rng
+from ._puzzle import REQUIRED, Puzzle, SearchOptions, Size, integers, rng
 from ._puzzle import replay as _replay
-from ._results import BatchResult, Solution
+from ._results import Solution
 
 if TYPE_CHECKING:
-    import numpy
-    from numpy.typing import NDArray
-    from typing_extensions import Unpack
+    from ._verbs import SquaresVerbs
 
 __all__ = [
     "ENGINES",
@@ -71,6 +79,7 @@ __all__ = [
     "JUDGE_MAX_N",
     "MAX_N",
     "NAME",
+    "PUZZLE",
     "Branching",
     "Case",
     "Engine",
@@ -209,11 +218,50 @@ def _mask_rows(masks: Any) -> _Rows:
     return _Rows([side, *(row.nonzero()[0] + 1).tolist()] for row in masks)
 
 
-_PUZZLE = _Grids(NAME, values=_values, batch_rows="pairs")
+class _Sides(Size):
+    """``n``, the side every grid must have: ``unpack`` needs it (a code
+    does not hold it), ``pack`` and ``solve_many`` check it."""
+
+    keywords: ClassVar[dict[str, object]] = {"n": REQUIRED}
+    batch_keywords = ("n",)
+
+    def rows(self, rows: Any, given: dict[str, Any]) -> _Rows:
+        grids = _Rows(rows)
+        side = self.of(given)
+        for index, row in enumerate(grids):
+            if side is not None and row[0] != side:
+                raise InvalidPuzzle(f"case {index}: a {row[0]} x {row[0]} grid, not n = {side}")
+            if row[0] != grids[0][0]:
+                raise InvalidPuzzle(
+                    f"case {index}: a {row[0]} x {row[0]} grid after {grids[0][0]} x "
+                    f"{grids[0][0]} ones; pack grids of one side together (a code does not hold n)"
+                )
+        return grids
+
+    def of(self, given: dict[str, Any]) -> int | None:
+        return None if given["n"] is None else int_from("n", given["n"], 1, MAX_N)
+
+
+def _case_of(case: CaseLike | int, removed: Iterable[int] | None = None) -> CaseLike:
+    """A case given as ``solve(case)`` or ``solve(n, removed)``."""
+    if _is_int(case):
+        return (case, () if removed is None else removed)  # type: ignore[return-value]
+    if removed is not None:
+        raise TypeError("removed goes with a grid side: solve(n, removed); a case has its own")
+    return case  # type: ignore[return-value]
+
+
+#: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
+#: ``solve`` (which also takes ``solve(n, removed)``), ``solve_many``
+#: (whose ``n=`` checks every grid's side), ``distance``, ``lower_bound``,
+#: ``pack`` and ``unpack``.
+PUZZLE: Puzzle[CaseLike, int, Solution[int]] = _Grids(
+    NAME, values=_values, batch_rows="pairs", size=_Sides(), case_of=_case_of
+)
 #: The engines, the default (fastest) first.
-ENGINES: tuple[str, ...] = _PUZZLE.engines
+ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
-HEURISTICS: tuple[str, ...] = _PUZZLE.heuristics
+HEURISTICS: tuple[str, ...] = PUZZLE.heuristics
 #: An 8 x 8 grid with six sticks gone: 30 more to remove, which the IDA*
 #: engine takes about ten seconds to find (the exact engine about one).
 HARD_CASE = Case(8, (17, 39, 52, 94, 95, 114))
@@ -296,156 +344,10 @@ def random(n: int = 5, *, seed: int | None = None) -> Case:
     return Case(n, tuple(stick + 1 for stick in range(count) if bits >> stick & 1))
 
 
-@overload
-def solve(
-    case: CaseLike, *, threads: int | None = ..., **options: Unpack[Options]
-) -> Solution[int]: ...
-@overload
-def solve(
-    case: int,
-    removed: Iterable[int] = ...,
-    *,
-    threads: int | None = ...,
-    **options: Unpack[Options],
-) -> Solution[int]: ...
-def solve(
-    case: CaseLike | int,
-    removed: Iterable[int] | None = None,
-    *,
-    threads: int | None = 1,
-    **options: Unpack[Options],
-) -> Solution[int]:
-    """The fewest further sticks to remove so that no square is left intact.
-
-    ``threads`` (default 1): how many cores the search of this one case may
-    use, None for every core, as in :func:`solve_many`. ``engine="ida"`` splits
-    its larger iterations over them; the answer is the one threads=1
-    gives, and so are the node counts of every iteration but the last,
-    which counts what the threads did together. The other engines use one.
-
-    Args:
-        case: a :class:`Case` ``(n, removed)``; or the grid side ``n``
-            (``1 <= n <= 16``; the judge stops at 5), with the sticks
-            already removed as ``removed``.
-        options: those every puzzle takes (``engine``, ``heuristic``,
-            ``max_moves``, ``node_limit``, ``time_limit``, ``state_limit``;
-            see :class:`Options`) and the exact engine's ``branching``,
-            ``dominance``, ``symmetry``, ``upper_bound`` (the module's
-            docstring).
-
-    Returns:
-        A :class:`~idastar.Solution` whose ``cost`` is the minimum and whose
-        ``path`` is one optimal set of sticks, in increasing order.
-
-    Raises:
-        InvalidPuzzle: n out of range, a stick out of range or repeated.
-        ValueError: an option is out of range (the message names it).
-        TypeError: an option of the wrong type, or an unknown one.
-        KeyboardInterrupt: Ctrl-C during the search.
-    """
-    if _is_int(case):
-        case = (case, () if removed is None else removed)  # type: ignore[assignment]
-    elif removed is not None:
-        raise TypeError("removed goes with a grid side: solve(n, removed); a case has its own")
-    return _PUZZLE.solve(case, options, threads)  # type: ignore[arg-type]
-
-
-def _rows(cases: Iterable[CaseLike] | Any, n: int | None) -> _Rows:
-    """The cases as the core reads them; with ``n``, each must be ``n x n``."""
-    rows = _Rows(_PUZZLE.rows(cases))
-    if n is not None:
-        side = int_from("n", n, 1, MAX_N)
-        for index, row in enumerate(rows):
-            if row and row[0] != side:
-                raise InvalidPuzzle(f"case {index}: a {row[0]} x {row[0]} grid, not n = {side}")
-    return rows
-
-
-@overload
-def solve_many(
-    cases: Iterable[CaseLike] | Any,
-    *,
-    n: int | None = ...,
-    threads: int | None = ...,
-    arrays: Literal[False] = ...,
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> list[Solution[int]]: ...
-@overload
-def solve_many(
-    cases: Iterable[CaseLike] | Any,
-    *,
-    n: int | None = ...,
-    threads: int | None = ...,
-    arrays: Literal[True],
-    paths: bool = ...,
-    **options: Unpack[Options],
-) -> BatchResult: ...
-def solve_many(
-    cases: Iterable[CaseLike] | Any,
-    *,
-    n: int | None = None,
-    threads: int | None = None,
-    arrays: bool = False,
-    paths: bool = True,
-    **options: Unpack[Options],
-) -> list[Solution[int]] | BatchResult:
-    """:func:`solve` for many grids at once, on all cores, results in input order.
-
-    ``cases`` is a sequence of cases, or a numpy 0/1 array of shape
-    ``(cases, stick_count(n))`` whose ones mark the removed sticks (column
-    ``i`` is stick ``i + 1``; what :func:`unpack` gives). ``n``, when
-    given, is the side every grid must have. The options are those of
-    :func:`solve`; ``threads`` caps the cores used (default: all).
-
-    Returns a list of :class:`~idastar.Solution`, or with ``arrays=True`` a
-    :class:`~idastar.BatchResult` whose ``paths`` (unless ``paths=False``)
-    holds each optimal set of stick numbers, padded with -1.
-
-    A bad case raises :class:`~idastar.InvalidPuzzle` naming its 0-based
-    index before anything is solved.
-    """
-    # Without n the cases go as they are: a list of pairs to the core unread.
-    rows = cases if n is None else _rows(cases, n)
-    return _PUZZLE.solve_many(rows, options, threads, arrays, paths)  # type: ignore[arg-type]
-
-
-def distance(case: CaseLike, **options: Unpack[Options]) -> int:
-    """The fewest further sticks to remove; what the judge prints."""
-    return _PUZZLE.distance(case, options)  # type: ignore[arg-type]
-
-
-def lower_bound(case: CaseLike, *, heuristic: Heuristic = "packing") -> int:
-    """The lower bound ``heuristic`` gives for the case: what the IDA*
-    engine starts from and what the exact engine proves at its root."""
-    return _PUZZLE.lower_bound(case, {"heuristic": heuristic})
-
-
-def pack(cases: Iterable[CaseLike] | Any, *, n: int | None = None) -> NDArray[numpy.uint64]:
-    """Grids of one side as the core's codes: the bitset of the removed
-    sticks, bit ``i % 64`` of word ``i // 64`` set when stick ``i + 1`` is
-    removed, ``ceil(stick_count(n) / 64)`` ``uint64`` words a grid (a 1-D
-    array when that is one word, up to n = 5; a row of words a grid beyond).
-
-    ``cases`` as :func:`solve_many` takes them; a code does not hold the
-    side, so grids of different sides raise InvalidPuzzle (naming the case),
-    and :func:`unpack` needs ``n``.
-    """
-    rows = _rows(cases, n)
-    for index, row in enumerate(rows):
-        if row[0] != rows[0][0]:
-            raise InvalidPuzzle(
-                f"case {index}: a {row[0]} x {row[0]} grid after {rows[0][0]} x {rows[0][0]} "
-                "ones; pack grids of one side together (a code does not hold n)"
-            )
-    return _PUZZLE.pack(rows, {})
-
-
-def unpack(codes: Any, *, n: int) -> NDArray[numpy.int64]:
-    """Codes (as :func:`pack` makes them) of ``n x n`` grids back to 0/1 stick
-    masks, one grid a row (column ``i`` for stick ``i + 1``), which
-    :func:`solve_many` and :func:`pack` take back and whose rows are cases."""
-    return _PUZZLE.unpack(codes, int_from("n", n, 1, MAX_N), {})
+#: The verbs, typed by the registry's stub (``_verbs.pyi``).
+_VERBS: SquaresVerbs = PUZZLE.verbs()
+solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
+lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
 
 def _sticks(n: int) -> list[tuple[int, int, int, int, int]]:

@@ -91,7 +91,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         found: Found[Solution[booksort.BlockMove]],
     ) -> None:
         shelves = [list(books) for _, books in chunk]
-        booksort._PUZZLE.solve_found(shelves, dict(search), threads, found)
+        booksort.PUZZLE.solve_found(shelves, dict(search), threads, found)
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
         number, books = case

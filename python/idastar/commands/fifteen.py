@@ -290,7 +290,7 @@ def _answer_batch(
         chunk: list[tuple[int, list[int]]], threads: int | None, found: Found[Solution[str]]
     ) -> None:
         tiles = [board for _, board in chunk]
-        sliding._PUZZLE.solve_found(tiles, options, threads, found)
+        sliding.PUZZLE.solve_found(tiles, options, threads, found)
 
     answer_in_order(
         args,

@@ -57,7 +57,7 @@ def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
         chunk: list[tuple[int, tuple[int, ...]]], threads: int | None, found: Found[Solution[int]]
     ) -> None:
         stacks = [list(stack) for _, stack in chunk]
-        pancake._PUZZLE.solve_found(stacks, {}, threads, found)
+        pancake.PUZZLE.solve_found(stacks, {}, threads, found)
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[int]) -> str:
         number, stack = case

@@ -145,7 +145,7 @@ def _solve_detailed(
     # One batch call on the core's threads: it stops within a search on
     # Ctrl-C, where a pool of Python threads would let each solve finish.
     boards = [board for _, board in chunk]
-    rotation._PUZZLE.solve_found(boards, {"engine": engine}, threads, found)
+    rotation.PUZZLE.solve_found(boards, {"engine": engine}, threads, found)
 
 
 def _detailed_answer(

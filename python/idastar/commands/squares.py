@@ -107,7 +107,7 @@ def _squares_configure(parser: argparse.ArgumentParser) -> None:
 def _squares_solve(
     n: int, removed: tuple[int, ...], **options: Unpack[squares.Options]
 ) -> Solution[int]:
-    return checked(squares.solve(n, removed, **options))
+    return checked(squares.solve((n, removed), **options))
 
 
 def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
@@ -118,7 +118,7 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
 
     def solve(chunk: list[Case], threads: int | None, found: Found[Solution[int]]) -> None:
         grids = [(n, removed) for _, n, removed in chunk]
-        squares._PUZZLE.solve_found(grids, options, threads, found)
+        squares.PUZZLE.solve_found(grids, options, threads, found)
 
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case
