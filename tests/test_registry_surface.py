@@ -15,6 +15,7 @@ from conftest import run_child, run_main
 import idastar
 from idastar import _stubgen
 from idastar._puzzle import VERBS
+from idastar.cli import PUZZLES as COMMANDS
 
 
 @pytest.fixture(params=idastar.PUZZLES)
@@ -184,3 +185,14 @@ def test_the_docs_list_every_puzzle() -> None:
         page = root / "docs" / "reference" / f"{name}.md"
         assert f"::: idastar.{name}" in page.read_text()
         assert navigation is None or f"idastar.{name}: reference/{name}.md" in navigation
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_shares_the_answer_and_thread_flags(command: str) -> None:
+    status, out, _ = run_main(command, "--help")
+    assert status == 0
+    for flag in ("--json", "--stats", "-j N, --jobs N, --threads N", "--progress"):
+        assert flag in out, flag
+    assert ("--path" in out) == (command != "rotation")  # rotation's answer holds its moves
+    status, _, err = run_main(command, "--threads", "0")
+    assert status == 2 and ("--threads" in err or "--jobs" in err), err

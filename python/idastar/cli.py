@@ -179,6 +179,7 @@ def _parser() -> argparse.ArgumentParser:
         batch.add_argument(
             "-j",
             "--jobs",
+            "--threads",  # the API's name for it
             type=_threads,
             metavar="N",
             default=None,

@@ -210,6 +210,30 @@ def stderr(*, best_effort: bool = False) -> Output:
     return Output(sys.stderr, "standard error", best_effort=best_effort)
 
 
+def answer_flags(
+    parser: argparse.ArgumentParser, *, path: str | None, json: str, unit: str = "case"
+) -> None:
+    """The flags every command shapes its answers with, in the same words:
+    ``--path`` (when the judge line holds no moves) with ``path`` saying
+    what the moves line holds, ``--json`` with the record's fields, and
+    ``--stats``."""
+    shape = parser.add_mutually_exclusive_group()
+    if path is not None:
+        shape.add_argument(
+            "--path", action="store_true", help=f"after each answer line, a line with {path}"
+        )
+    shape.add_argument(
+        "--json",
+        action="store_true",
+        help=f"one JSON object per {unit} instead of the answer line{'' if path else 's'}: {json}",
+    )
+    parser.add_argument(
+        "--stats",
+        action="store_true",
+        help=f"write each {unit}'s search statistics (per bound and total) to stderr",
+    )
+
+
 def emit_stats(label: str, solution: Solution[Any]) -> None:
     """A case's search statistics on stderr (``--stats``), under ``label``."""
     stats = "\n".join("  " + line for line in solution.stats.format().splitlines())

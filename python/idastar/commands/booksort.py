@@ -12,6 +12,7 @@ from .._judge import Tokens
 from . import (
     Found,
     Puzzle,
+    answer_flags,
     answer_in_order,
     case_count,
     checked,
@@ -58,26 +59,13 @@ def _booksort_configure(parser: argparse.ArgumentParser) -> None:
         help="print the true number of moves instead of capping at "
         f"'{_BOOKSORT_CAPPED}' (slower: a hard shelf of 15 or 16 books can take seconds)",
     )
-    shape = parser.add_mutually_exclusive_group()
-    shape.add_argument(
-        "--path",
-        action="store_true",
-        help="after each answer line, a line with the moves: three integers "
-        "'start split end' per move (0-based: swap books[start:split] and "
-        "books[split:end]); empty when the shelf is sorted, '-' when the "
-        "judge cap stopped the search (add --exact for those)",
-    )
-    shape.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per case instead of the judge line: case, n, books, "
-        "answer (a number, or the string '5 or more'), outcome, cost, path, "
-        "lower_bound, stats",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="write each case's search statistics (per bound and total) to stderr",
+    answer_flags(
+        parser,
+        path="the moves: three integers 'start split end' per move (0-based: swap "
+        "books[start:split] and books[split:end]); empty when the shelf is sorted, '-' "
+        "when the judge cap stopped the search (add --exact for those)",
+        json="case, n, books, answer (a number, or the string '5 or more'), outcome, "
+        "cost, path, lower_bound, stats",
     )
 
 

@@ -16,6 +16,7 @@ from . import (
     Found,
     Output,
     Puzzle,
+    answer_flags,
     answer_in_order,
     checked,
     emit,
@@ -128,23 +129,13 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         help="solve every board of FILE (16 integers each, one board a line; '-' "
         "for standard input) on all cores (see --jobs), one answer line per board",
     )
-    shape = parser.add_mutually_exclusive_group()
-    shape.add_argument(
-        "--path",
-        action="store_true",
-        help="after each answer line, a line with the moves: letters U D L R, "
-        "the way the blank moves (the tile moves the other way); empty when solved",
-    )
-    shape.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per board instead of the answer line: case (and board, "
-        "the same number), tiles, answer, outcome, cost, path, lower_bound, stats",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="write each board's search statistics (per bound and total) to stderr",
+    answer_flags(
+        parser,
+        path="the moves: letters U D L R, the way the blank moves (the tile moves the "
+        "other way); empty when solved",
+        json="case (and board, the same number), tiles, answer, outcome, cost, path, "
+        "lower_bound, stats",
+        unit="board",
     )
 
 

@@ -11,6 +11,7 @@ from .._judge import Tokens
 from . import (
     Found,
     Puzzle,
+    answer_flags,
     answer_in_order,
     case_count,
     checked,
@@ -30,23 +31,11 @@ else:
 
 
 def _pancake_configure(parser: argparse.ArgumentParser) -> None:
-    shape = parser.add_mutually_exclusive_group()
-    shape.add_argument(
-        "--path",
-        action="store_true",
-        help="after each answer line, a line with the flips: how many pancakes "
-        "each flip turns over, from the top; empty when the stack is sorted",
-    )
-    shape.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per case instead of the answer line: case, n, "
-        "stack, answer, outcome, cost, path, lower_bound, stats",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="write each case's search statistics (per bound and total) to stderr",
+    answer_flags(
+        parser,
+        path="the flips: how many pancakes each flip turns over, from the top; empty "
+        "when the stack is sorted",
+        json="case, n, stack, answer, outcome, cost, path, lower_bound, stats",
     )
 
 

@@ -13,6 +13,7 @@ from .._judge import Tokens
 from . import (
     Found,
     Puzzle,
+    answer_flags,
     answer_in_order,
     check_outcome,
     checked,
@@ -116,17 +117,11 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
         help="'table' (default): the pattern database, microseconds a board; "
         "'ida': the judge solution's IDA*. Both give the same answers.",
     )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per case instead of the two judge lines: case, board, "
-        "answer (the two lines), outcome, cost, path (the move letters), lower_bound, "
-        "stats, centre",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="write each case's search statistics to stderr",
+    answer_flags(
+        parser,
+        path=None,
+        json="case, board, answer (the two lines), outcome, cost, path (the move letters), "
+        "lower_bound, stats, centre",
     )
     parser.add_argument(
         "--census",

@@ -12,6 +12,7 @@ from .._judge import Tokens
 from . import (
     Found,
     Puzzle,
+    answer_flags,
     answer_in_order,
     case_count,
     checked,
@@ -84,23 +85,11 @@ def _squares_configure(parser: argparse.ArgumentParser) -> None:
         "packing (default); disjoint, the judge's (with --engine ida, the judge's "
         "search exactly)",
     )
-    shape = parser.add_mutually_exclusive_group()
-    shape.add_argument(
-        "--path",
-        action="store_true",
-        help="after each answer line, a line with one optimal set of sticks to "
-        "remove, in increasing order (empty when no square is left)",
-    )
-    shape.add_argument(
-        "--json",
-        action="store_true",
-        help="one JSON object per case instead of the judge line: case, n, removed, "
-        "answer, outcome, cost, path (the sticks), lower_bound, stats",
-    )
-    parser.add_argument(
-        "--stats",
-        action="store_true",
-        help="write each case's search statistics to stderr",
+    answer_flags(
+        parser,
+        path="one optimal set of sticks to remove, in increasing order (empty when no "
+        "square is left)",
+        json="case, n, removed, answer, outcome, cost, path (the sticks), lower_bound, stats",
     )
 
 
