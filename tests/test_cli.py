@@ -275,7 +275,7 @@ BAD_INPUTS = [
         "1\n",
         2,
         5,
-        "book 4 at position 2 is out of range 1..3",
+        "book 4 at position 2 is out of range 1 to 3",
     ),
     (
         "a non-integer token",

@@ -727,7 +727,7 @@ def test_a_bad_case_is_invalid_puzzle(puzzle: ModuleType, case: Any, kind: str) 
     for arrays in (False, True):
         with pytest.raises(expected) as raised:
             puzzle.solve_many([case, bad], arrays=arrays)
-        assert str(raised.value).startswith("case 1: "), raised.value
+        assert str(raised.value).startswith("cases[1]: "), raised.value
 
 
 # --------------------------------------------------------------------------

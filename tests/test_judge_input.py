@@ -141,7 +141,7 @@ def test_leading_zeros_do_not_count_as_digits() -> None:
     text = f"{zeros}1\n{zeros}2\n{zeros}2 +{zeros}1\n"
     assert run_main("booksort", stdin=text) == (0, "1\n", "")
     status, _, err = run_main("booksort", stdin=f"1\n2\n-{zeros}1 1\n")
-    assert status == 2 and "book -1 at position 1 is out of range 1..2" in err
+    assert status == 2 and "book -1 at position 1 is out of range 1 to 2" in err
 
 
 def test_rotation_names_the_line_of_the_bad_cell() -> None:

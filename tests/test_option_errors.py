@@ -119,7 +119,7 @@ def test_an_error_of_the_case_names_the_case_and_the_option(
     patterns: Any, expected: str, batch: list[list[int]], index: int
 ) -> None:
     got = message(lambda: sliding.solve_many(batch, patterns=patterns))
-    assert got == f"case {index}: {expected}"
+    assert got == f"cases[{index}]: {expected}"
     assert message(lambda: sliding.solve(THREE, patterns=patterns)) == expected
 
 
@@ -143,14 +143,16 @@ BAD_GOALS: list[Any] = [
         id="twice",
     ),
     pytest.param(
-        [1, 2, 3, 4, 5, 6, 7, 8, 9], "goal: tile 9 at cell 8 is out of range 0..8", id="beyond"
+        [1, 2, 3, 4, 5, 6, 7, 8, 9], "goal: tile 9 at cell 8 is out of range 0 to 8", id="beyond"
     ),
     pytest.param(
-        [1, 2, 3, 4, 5, 6, 7, 0, -1], "goal: tile -1 at cell 8 is out of range 0..8", id="negative"
+        [1, 2, 3, 4, 5, 6, 7, 0, -1],
+        "goal: tile -1 at cell 8 is out of range 0 to 8",
+        id="negative",
     ),
     pytest.param(
         [1, 2, 3, 4, 5, 6, 7, 0, 2**40],
-        f"goal: tile {2**40} at cell 8 is out of range 0..8",
+        f"goal: tile {2**40} at cell 8 is out of range 0 to 8",
         id="huge",
     ),
     pytest.param(

@@ -123,7 +123,7 @@ def test_reference_flip_is_its_own_inverse() -> None:
 @pytest.mark.parametrize(
     ("stack", "message"),
     [
-        ([1, 2, 9, 3, 4, 5], "pancake 9 at position 3 is out of range 1..6"),
+        ([1, 2, 9, 3, 4, 5], "pancake 9 at position 3 is out of range 1 to 6"),
         ([1, 2, 3, 2, 4, 5], "pancake 2 appears twice; a stack is a permutation of 1..6"),
         ([], "a stack needs at least 1 pancake, got 0"),
         ([1, True], "pancake True at position 2 is not an integer"),
@@ -187,11 +187,11 @@ def test_random_stacks_of_forty_solve_and_replay() -> None:
 
 
 def test_bad_stacks_name_the_pancake() -> None:
-    with pytest.raises(InvalidPuzzle, match=r"pancake 4 at position 2 is out of range 1\.\.3"):
+    with pytest.raises(InvalidPuzzle, match=r"pancake 4 at position 2 is out of range 1 to 3"):
         pancake.solve([1, 4, 2])
     with pytest.raises(InvalidPuzzle, match="pancake 2 appears twice"):
         pancake.solve([2, 2, 1])
-    with pytest.raises(InvalidPuzzle, match="case 1: "):
+    with pytest.raises(InvalidPuzzle, match=r"cases\[1\]: "):
         pancake.solve_many([[1], [0]])
     with pytest.raises(InvalidPuzzle, match="flip"):
         pancake.apply([2, 1], 3)

@@ -169,7 +169,7 @@ def test_census_counts_every_judge_board() -> None:
 def test_bad_boards_are_named(board: object, words: str) -> None:
     with pytest.raises(InvalidPuzzle, match=words):
         rotation.solve(board)  # type: ignore[arg-type]
-    with pytest.raises(InvalidPuzzle, match=f"case 1: .*{words}"):
+    with pytest.raises(InvalidPuzzle, match=rf"cases\[1\]: .*{words}"):
         rotation.solve_many([SAMPLE, board])  # type: ignore[list-item]
 
 

@@ -90,7 +90,7 @@ def test_an_unsolvable_board_is_refused_by_every_call_that_reads_boards() -> Non
     ):
         with pytest.raises(Unsolvable):
             call()
-    with pytest.raises(Unsolvable, match=r"^case 1: "):
+    with pytest.raises(Unsolvable, match=r"^cases\[1\]: "):
         sliding.solve_many([SAMPLE, swapped], heuristic="manhattan")
 
 

@@ -289,7 +289,7 @@ class Puzzle(Generic[C, M, Sol]):
             try:
                 rows.append(self.values(case))
             except InvalidPuzzle as error:
-                raise InvalidPuzzle(f"case {index}: {error}") from None
+                raise InvalidPuzzle(f"cases[{index}]: {error}") from None
         return rows
 
     @overload
@@ -339,7 +339,8 @@ class Puzzle(Generic[C, M, Sol]):
         numbers them, padded with -1.
 
         A bad case raises :class:`~idastar.InvalidPuzzle` (or
-        :class:`~idastar.Unsolvable`) naming its index (from 0) before
+        :class:`~idastar.Unsolvable`) naming it as Python indexes the batch
+        (``cases[0]: ...`` the first) before
         anything is solved.
         """
         threads = checked_threads(threads)

@@ -214,7 +214,7 @@ def _mask_rows(masks: Any) -> _Rows:
         )
     bad = ((masks != 0) & (masks != 1)).any(axis=1).nonzero()[0]
     if len(bad):
-        raise InvalidPuzzle(f"case {bad[0]}: a stick mask holds only 0 and 1")
+        raise InvalidPuzzle(f"cases[{bad[0]}]: a stick mask holds only 0 and 1")
     return _Rows([side, *(row.nonzero()[0] + 1).tolist()] for row in masks)
 
 
@@ -230,10 +230,10 @@ class _Sides(Size):
         side = self.of(given)
         for index, row in enumerate(grids):
             if side is not None and row[0] != side:
-                raise InvalidPuzzle(f"case {index}: a {row[0]} x {row[0]} grid, not n = {side}")
+                raise InvalidPuzzle(f"cases[{index}]: a {row[0]} x {row[0]} grid, not n = {side}")
             if row[0] != grids[0][0]:
                 raise InvalidPuzzle(
-                    f"case {index}: a {row[0]} x {row[0]} grid after {grids[0][0]} x "
+                    f"cases[{index}]: a {row[0]} x {row[0]} grid after {grids[0][0]} x "
                     f"{grids[0][0]} ones; pack grids of one side together (a code does not hold n)"
                 )
         return grids

@@ -93,7 +93,7 @@ def _permutation_texts(item: str, n: int) -> list[tuple[str, str]]:
     return [
         (
             f"{item} {position} of {n}",
-            f"{item} {{value}} at position {position} is out of range 1..{n}",
+            f"{item} {{value}} at position {position} is out of range 1 to {n}",
         )
         for position in range(1, n + 1)
     ]

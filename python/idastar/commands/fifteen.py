@@ -41,7 +41,7 @@ _BOARDS_PER_THREAD = 4
 
 #: What each cell's tile is called in messages, and its out-of-range message.
 _TILE_TEXTS = [
-    (f"tile {cell} of {CELLS}", f"tile {{value}} at cell {cell} is out of range 0..{CELLS - 1}")
+    (f"tile {cell} of {CELLS}", f"tile {{value}} at cell {cell} is out of range 0 to {CELLS - 1}")
     for cell in range(1, CELLS + 1)
 ]
 

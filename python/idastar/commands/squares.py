@@ -54,7 +54,7 @@ def _squares_cases(
         )
         removed: list[int] = []
         position_of: dict[int, int] = {}
-        bad_stick = f"stick {{value}} is out of range 1..{total} for a {n} x {n} grid"
+        bad_stick = f"stick {{value}} is out of range 1 to {total} for a {n} x {n} grid"
         for position in range(1, k + 1):
             stick = tokens.next_int(f"removed stick {position} of {k}", 1, total, bad_stick)
             if stick in position_of:

@@ -38,9 +38,10 @@ impl Error {
         Error::InvalidPuzzle(message.into())
     }
 
-    /// The same error about case `index` (from 0) of a batch.
+    /// The same error about case `index` of a batch, written as Python indexes
+    /// it (`cases[0]` the first), so that its base is plain.
     pub fn in_case(self, index: usize) -> Self {
-        let prefixed = |message: String| format!("case {index}: {message}");
+        let prefixed = |message: String| format!("cases[{index}]: {message}");
         match self {
             Error::InvalidPuzzle(message) => Error::InvalidPuzzle(prefixed(message)),
             Error::Unsolvable(message) => Error::Unsolvable(prefixed(message)),

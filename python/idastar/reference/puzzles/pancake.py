@@ -36,7 +36,7 @@ def _validated(stack: Sequence[int]) -> Stack:
         if not isinstance(size, int) or isinstance(size, bool):
             raise ValueError(f"pancake {size!r} at position {position} is not an integer")
         if not 1 <= size <= n:
-            raise ValueError(f"pancake {size} at position {position} is out of range 1..{n}")
+            raise ValueError(f"pancake {size} at position {position} is out of range 1 to {n}")
         if size in seen:
             raise ValueError(f"pancake {size} appears twice; a stack is a permutation of 1..{n}")
         seen.add(size)

@@ -58,7 +58,7 @@ def _validated(case: tuple[int, Iterable[int]]) -> tuple[int, State]:
     total = 2 * n * (n + 1)
     for stick in state:
         if not 1 <= stick <= total:
-            raise ValueError(f"stick {stick} is out of range 1..{total}")
+            raise ValueError(f"stick {stick} is out of range 1 to {total}")
     if len(set(state)) != len(state):
         raise ValueError(f"a stick is removed twice in {state!r}")
     return n, frozenset(state)

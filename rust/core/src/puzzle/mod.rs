@@ -240,7 +240,7 @@ pub trait Job: Send + Sync {
 
 /// A [`Puzzle`] behind a vtable, so that bindings and registries need not
 /// be generic. Cases and codes are plain integers; errors about one case of
-/// a batch start with `case {index}: `.
+/// a batch start with `cases[{index}]: `.
 pub trait AnyPuzzle: Send + Sync {
     /// The puzzle's name in the registry (`"booksort"`, ...).
     fn name(&self) -> &'static str;
@@ -456,7 +456,7 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
         for (index, (case, code)) in cases.iter().zip(words.chunks_exact_mut(width)).enumerate() {
             if puzzle.code_words(case) != width {
                 return Err(Error::invalid(format!(
-                    "case {index}: its code takes {} words, the first case's {width}; pack cases of one size together",
+                    "cases[{index}]: its code takes {} words, the first case's {width}; pack cases of one size together",
                     puzzle.code_words(case)
                 )));
             }

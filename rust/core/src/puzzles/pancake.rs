@@ -120,7 +120,7 @@ impl Pancake {
         for (position, (&size, byte)) in sizes.iter().zip(&mut stack).enumerate() {
             if !(1..=self.n as u32).contains(&size) {
                 return Err(Error::invalid(format!(
-                    "pancake {size} at position {} is out of range 1..{}",
+                    "pancake {size} at position {} is out of range 1 to {}",
                     position + 1,
                     self.n
                 )));
@@ -402,7 +402,7 @@ impl Puzzle for Stacks {
             .enumerate()
             .map(|(position, &size)| {
                 u32::try_from(size).map_err(|_| {
-                    Error::invalid(format!("pancake {size} at position {} is out of range 1..{n}", position + 1))
+                    Error::invalid(format!("pancake {size} at position {} is out of range 1 to {n}", position + 1))
                 })
             })
             .collect::<Result<Vec<u32>>>()?;
@@ -538,15 +538,18 @@ mod tests {
             other => panic!("{other:?}"),
         };
         let six = puzzle(6);
-        assert_eq!(message(six.pack(&[1, 2, 9, 3, 4, 5])), "pancake 9 at position 3 is out of range 1..6");
-        assert_eq!(message(six.pack(&[0, 2, 1, 3, 4, 5])), "pancake 0 at position 1 is out of range 1..6");
+        assert_eq!(message(six.pack(&[1, 2, 9, 3, 4, 5])), "pancake 9 at position 3 is out of range 1 to 6");
+        assert_eq!(message(six.pack(&[0, 2, 1, 3, 4, 5])), "pancake 0 at position 1 is out of range 1 to 6");
         assert_eq!(
             message(six.pack(&[1, 2, 3, 2, 4, 5])),
             "pancake 2 appears twice (positions 2 and 4); the pancakes must be a permutation of 1..6"
         );
         assert_eq!(message(six.pack(&[1, 2, 3])), "expected 6 pancakes, got 3");
         let huge = [u32::MAX, 1];
-        assert_eq!(message(puzzle(2).pack(&huge)), format!("pancake {} at position 1 is out of range 1..2", u32::MAX));
+        assert_eq!(
+            message(puzzle(2).pack(&huge)),
+            format!("pancake {} at position 1 is out of range 1 to 2", u32::MAX)
+        );
         for n in [0, MAX_PANCAKES + 1, usize::MAX] {
             let error = Pancake::new(n).unwrap_err();
             assert_eq!(error, Error::InvalidPuzzle(format!("a stack needs 1 to 64 pancakes, got {n}")));

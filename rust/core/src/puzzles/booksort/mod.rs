@@ -173,14 +173,14 @@ impl Booksort {
         for (p, &book) in books.iter().enumerate() {
             if book < 1 || book as usize > self.n {
                 return Err(Error::invalid(format!(
-                    "book {book} at position {} is out of range 1..={}",
+                    "book {book} at position {} is out of range 1 to {}",
                     p + 1,
                     self.n
                 )));
             }
             if seen & (1 << book) != 0 {
                 return Err(Error::invalid(format!(
-                    "book {book} appears twice; the books must be a permutation of 1..={}",
+                    "book {book} appears twice; the books must be a permutation of 1 to {}",
                     self.n
                 )));
             }

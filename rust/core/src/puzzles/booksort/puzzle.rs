@@ -58,7 +58,7 @@ pub(super) fn read_books(values: &[i64]) -> Result<Shelf> {
     let mut state = 0u64;
     for (position, &book) in values.iter().enumerate() {
         if !(1..=n as i64).contains(&book) {
-            return Err(Error::invalid(format!("book {book} at position {} is out of range 1..{n}", position + 1)));
+            return Err(Error::invalid(format!("book {book} at position {} is out of range 1 to {n}", position + 1)));
         }
         let first = &mut first_at[book as usize];
         if *first != 0 {

@@ -225,7 +225,7 @@ pub(crate) fn validate(geometry: &Geometry, tiles: &[u32]) -> Result<Vec<u8>, St
     let mut seen = vec![None; n];
     for (cell, &tile) in tiles.iter().enumerate() {
         if tile as usize >= n {
-            return Err(format!("tile {tile} at cell {cell} is out of range 0..{}", n - 1));
+            return Err(format!("tile {tile} at cell {cell} is out of range 0 to {}", n - 1));
         }
         if let Some(first) = seen[tile as usize] {
             return Err(format!(

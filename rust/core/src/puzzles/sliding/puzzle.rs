@@ -203,7 +203,7 @@ impl SlidingTiles {
                 let out_of_range = tiles.iter().enumerate().find(|&(_, &tile)| !(0..n as i64).contains(&tile));
                 if let (true, Some((cell, tile))) = (tiles.len() == n, out_of_range) {
                     return Err(Error::InvalidArgument(format!(
-                        "goal: tile {tile} at cell {cell} is out of range 0..{}",
+                        "goal: tile {tile} at cell {cell} is out of range 0 to {}",
                         n - 1
                     )));
                 }
@@ -363,7 +363,7 @@ impl Puzzle for SlidingTiles {
         for (cell, &tile) in values.iter().enumerate() {
             if tile < 0 || tile > u32::MAX as i64 {
                 return Err(Error::invalid(format!(
-                    "tile {tile} at cell {cell} is out of range 0..{}",
+                    "tile {tile} at cell {cell} is out of range 0 to {}",
                     geometry.cells() - 1
                 )));
             }
@@ -577,9 +577,9 @@ mod tests {
             }
         }
         let message = refused(Value::Str("5-5".into()), &[four.clone(), three.clone()]);
-        assert_eq!(message, "case 1: patterns: partition \"5-5\" has more tiles than the 3x3 board's 8");
+        assert_eq!(message, "cases[1]: patterns: partition \"5-5\" has more tiles than the 3x3 board's 8");
         let message = refused(Value::IntLists(vec![vec![12]]), &[four, three]);
-        assert_eq!(message, "case 1: patterns: pattern tile 12 is not a tile of the 3x3 board's 1..8");
+        assert_eq!(message, "cases[1]: patterns: pattern tile 12 is not a tile of the 3x3 board's 1..8");
     }
 
     #[test]
@@ -591,8 +591,8 @@ mod tests {
                 vec![1, 2, 3, 4, 5, 6, 7, 8, 8],
                 "goal: tile 8 appears twice (cells 7 and 8); the tiles must be 0..8 once each",
             ),
-            (vec![1, 2, 3, 4, 5, 6, 7, 0, -1], "goal: tile -1 at cell 8 is out of range 0..8"),
-            (vec![1, 2, 3, 4, 5, 6, 7, 0, 1 << 40], "goal: tile 1099511627776 at cell 8 is out of range 0..8"),
+            (vec![1, 2, 3, 4, 5, 6, 7, 0, -1], "goal: tile -1 at cell 8 is out of range 0 to 8"),
+            (vec![1, 2, 3, 4, 5, 6, 7, 0, 1 << 40], "goal: tile 1099511627776 at cell 8 is out of range 0 to 8"),
         ];
         for (goal, expected) in goals {
             let refused = entry.job(&[], true, options(&[("goal", Value::Ints(goal))]), task).map(|_| ());

@@ -114,7 +114,9 @@ pub fn removed_sticks<T: Copy + Into<i64>>(n: usize, removed: &[T]) -> Result<Ve
         let stick: i64 = stick.into();
         let index = match usize::try_from(stick) {
             Ok(stick) if (1..=count).contains(&stick) => stick - 1,
-            _ => return Err(Error::invalid(format!("stick {stick} is out of range 1..={count} for a {n} x {n} grid"))),
+            _ => {
+                return Err(Error::invalid(format!("stick {stick} is out of range 1 to {count} for a {n} x {n} grid")))
+            }
         };
         if std::mem::replace(&mut seen[index], true) {
             return Err(Error::invalid(format!("stick {stick} is removed twice")));
