@@ -11,6 +11,8 @@ import typing
 
 import pytest
 from conftest import run_child, run_main
+from hypothesis import given
+from hypothesis import strategies as st
 
 import idastar
 from idastar import _stubgen
@@ -196,3 +198,43 @@ def test_every_command_shares_the_answer_and_thread_flags(command: str) -> None:
     assert ("--path" in out) == (command != "rotation")  # rotation's answer holds its moves
     status, _, err = run_main(command, "--threads", "0")
     assert status == 2 and ("--threads" in err or "--jobs" in err), err
+
+
+def test_search_takes_the_puzzles_engine_names() -> None:
+    from idastar import pancake, search
+
+    assert search.ENGINES == pancake.ENGINES  # the generic engines, by one set of names
+    with pytest.raises(
+        ValueError, match=r'^engine: unknown engine "idaa" \(did you mean "ida"\?\)'
+    ):
+        search.solve(1, lambda n: [], lambda n: True, engine="idaa")
+
+
+@given(
+    edges=st.dictionaries(st.integers(0, 7), st.lists(st.integers(0, 7), max_size=3), max_size=8),
+    goal=st.integers(0, 7),
+)
+def test_search_solve_agrees_with_each_engines_own_function(
+    edges: dict[int, list[int]], goal: int
+) -> None:
+    from idastar import search
+
+    def successors(state: int) -> list[tuple[int, int]]:
+        return [(following, 1) for following in edges.get(state, [])]
+
+    def predecessors(state: int) -> list[tuple[int, int]]:
+        return [(before, 1) for before, after in edges.items() if state in after]
+
+    expected = search.bfs(0, successors, lambda state: state == goal).cost
+    for engine in search.ENGINES:
+        if engine == "bidirectional":
+            found = search.solve(0, successors, engine=engine, goal=goal, predecessors=predecessors)
+        else:
+            found = search.solve(0, successors, lambda state: state == goal, engine=engine)
+        assert found.cost == expected, engine
+        if found.cost is not None:
+            assert (
+                found.path[0] == 0 and found.path[-1] == goal and len(found.path) == found.cost + 1
+            )
+            for before, after in zip(found.path, found.path[1:], strict=False):
+                assert after in edges.get(before, [])

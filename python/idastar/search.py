@@ -53,6 +53,7 @@ Every function raises:
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
@@ -60,7 +61,16 @@ from . import _core
 from ._checks import MOST_COST, MOST_COUNT, non_negative, seconds
 from ._results import Solution
 
-__all__ = ["SearchResult", "astar", "bfs", "bidirectional_bfs", "ida_star", "iddfs"]
+__all__ = [
+    "ENGINES",
+    "SearchResult",
+    "astar",
+    "bfs",
+    "bidirectional_bfs",
+    "ida_star",
+    "iddfs",
+    "solve",
+]
 
 State = TypeVar("State", bound=Hashable)
 Successors = Callable[[Any], Iterable[tuple[Any, int]]]
@@ -69,6 +79,86 @@ Successors = Callable[[Any], Iterable[tuple[Any, int]]]
 #: What every search returns: the package's one result type, its path the
 #: states from the start to the goal, both included, when solved.
 SearchResult = Solution
+
+
+#: The engines :func:`solve` takes, by the names every puzzle's ``engine=``
+#: takes, the default first.
+ENGINES: tuple[str, ...] = ("ida", "astar", "iddfs", "bfs", "bidirectional")
+
+
+def solve(
+    start: Any,
+    successors: Successors,
+    is_goal: Callable[[Any], bool] | None = None,
+    *,
+    engine: str = "ida",
+    heuristic: Callable[[Any], int] | None = None,
+    goal: Any = None,
+    predecessors: Successors | None = None,
+    max_cost: int | None = None,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+    state_limit: int | None = None,
+) -> Solution[Any]:
+    """The cheapest path from ``start`` to a goal, by any engine under the
+    name the puzzles give it (:data:`ENGINES`): the one entry point with
+    the puzzles' vocabulary, where the functions below are one engine each.
+
+    ``"ida"`` (the default) and ``"astar"`` are guided by ``heuristic``
+    (without one, ``"ida"`` is ``"iddfs"``, and ``"astar"`` is Dijkstra's
+    search with a bound of 0); ``"iddfs"`` and ``"bfs"`` take none.
+    ``"bidirectional"`` searches from ``start`` and from the state ``goal``
+    at once (``predecessors`` as :func:`bidirectional_bfs` takes it) and
+    takes ``goal`` instead of ``is_goal``; the others take ``is_goal``.
+    ``state_limit`` caps the engines that store states (``"astar"``,
+    ``"bfs"``, ``"bidirectional"``).
+
+    >>> solve(1, lambda n: [(n + 1, 1), (2 * n, 1)], lambda n: n == 10, engine="bfs").cost
+    4
+    """
+    limits: dict[str, Any] = {
+        "max_cost": max_cost,
+        "node_limit": node_limit,
+        "time_limit": time_limit,
+    }
+    if engine not in ENGINES:
+        close = difflib.get_close_matches(str(engine), ENGINES, n=1)
+        meant = f' (did you mean "{close[0]}"?)' if close else ""
+        raise ValueError(
+            f'engine: unknown engine "{engine}"{meant}; expected one of '
+            + ", ".join(f'"{name}"' for name in ENGINES)
+        )
+    if engine == "bidirectional":
+        if is_goal is not None or heuristic is not None:
+            raise TypeError(
+                'engine "bidirectional" takes goal (a state), not is_goal or a heuristic'
+            )
+        return bidirectional_bfs(
+            start, goal, successors, predecessors, **limits, state_limit=state_limit
+        )
+    if is_goal is None:
+        raise TypeError(f"engine {engine!r} needs is_goal (bidirectional takes goal instead)")
+    if goal is not None or predecessors is not None:
+        raise TypeError('goal and predecessors go with engine "bidirectional" only')
+    stores = engine in ("astar", "bfs")
+    if state_limit is not None and not stores:
+        raise ValueError(f"state_limit: engine {engine!r} stores no states")
+    if engine in ("iddfs", "bfs") and heuristic is not None:
+        raise TypeError(f"engine {engine!r} takes no heuristic")
+    if engine == "ida":
+        if heuristic is None:
+            return iddfs(start, successors, is_goal, **limits)
+        return ida_star(start, successors, heuristic, is_goal, **limits)
+    if engine == "astar":
+        bound = heuristic if heuristic is not None else _no_bound
+        return astar(start, successors, bound, is_goal, **limits, state_limit=state_limit)
+    if engine == "iddfs":
+        return iddfs(start, successors, is_goal, **limits)
+    return bfs(start, successors, is_goal, **limits, state_limit=state_limit)
+
+
+def _no_bound(state: Any) -> int:
+    return 0
 
 
 def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Solution[Any]:

@@ -22,15 +22,18 @@ pub trait Choice: Copy + Eq + std::fmt::Debug + Send + Sync + std::str::FromStr<
         Self::ALL[0]
     }
 
-    /// The choice called `name`, or an error naming the option and every
-    /// name it takes.
+    /// The choice called `name`, or an error naming the option, the name
+    /// a misspelt one most likely meant, and every name it takes.
     fn from_name(name: &str) -> crate::Result<Self> {
         Self::ALL.iter().copied().find(|choice| choice.name() == name).ok_or_else(|| {
-            let expected: Vec<String> = Self::names().iter().map(|name| format!("{name:?}")).collect();
+            let names: Vec<String> = Self::names().iter().map(|&name| name.to_owned()).collect();
+            let meant = super::closest(name, &names).map(|meant| format!(" (did you mean {meant:?}?)"));
+            let expected: Vec<String> = names.iter().map(|name| format!("{name:?}")).collect();
             crate::Error::InvalidArgument(format!(
-                "{}: unknown {} {name:?}; expected one of {}",
+                "{}: unknown {} {name:?}{}; expected one of {}",
                 Self::OPTION,
                 Self::OPTION,
+                meant.unwrap_or_default(),
                 expected.join(", ")
             ))
         })

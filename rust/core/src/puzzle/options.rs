@@ -305,6 +305,17 @@ mod tests {
     }
 
     #[test]
+    fn a_misspelt_choice_is_told_the_name_meant() {
+        use crate::puzzle::{Choice, Engine};
+        let error = Engine::from_name("idaa").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "engine: unknown engine \"idaa\" (did you mean \"ida\"?); expected one of \"ida\", \"astar\", \"iddfs\", \"bfs\", \"bidirectional\""
+        );
+        assert!(!Engine::from_name("dijkstra").unwrap_err().to_string().contains("did you mean"));
+    }
+
+    #[test]
     fn a_suggestion_is_near_enough_to_be_a_misspelling() {
         let known: Vec<String> =
             ["engine", "heuristic", "max_moves", "node_limit", "time_limit"].map(String::from).into();
