@@ -111,7 +111,7 @@ def _qualified(annotation: str, module: ModuleType) -> str:
 
     def qualify(word: re.Match[str]) -> str:
         name = word.group()
-        own = name != "Solution" and hasattr(module, name) and not hasattr(__builtins__, name)
+        own = name != "Solution" and hasattr(module, name)
         return f"{module.__name__.rsplit('.', 1)[1]}.{name}" if own else name
 
     return re.sub(r"\b[A-Za-z_]\w*\b", qualify, annotation)

@@ -140,8 +140,7 @@ def solve(
         raise TypeError(f"engine {engine!r} needs is_goal (bidirectional takes goal instead)")
     if goal is not None or predecessors is not None:
         raise TypeError('goal and predecessors go with engine "bidirectional" only')
-    stores = engine in ("astar", "bfs")
-    if state_limit is not None and not stores:
+    if state_limit is not None and engine not in ("astar", "bfs"):
         raise ValueError(f"state_limit: engine {engine!r} stores no states")
     if engine in ("iddfs", "bfs") and heuristic is not None:
         raise TypeError(f"engine {engine!r} takes no heuristic")

@@ -60,12 +60,12 @@ take back and whose rows are cases.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from . import _core, _draw
 from ._checks import case_array, exact_int, int_from, is_array, items_of
 from ._core import InvalidPuzzle
-from ._puzzle import REQUIRED, Puzzle, SearchOptions, Size, integers, rng
+from ._puzzle import Length, Puzzle, SearchOptions, integers, rng
 from ._puzzle import replay as _replay
 from ._results import Solution
 
@@ -218,11 +218,10 @@ def _mask_rows(masks: Any) -> _Rows:
     return _Rows([side, *(row.nonzero()[0] + 1).tolist()] for row in masks)
 
 
-class _Sides(Size):
+class _Sides(Length):
     """``n``, the side every grid must have: ``unpack`` needs it (a code
     does not hold it), ``pack`` and ``solve_many`` check it."""
 
-    keywords: ClassVar[dict[str, object]] = {"n": REQUIRED}
     batch_keywords = ("n",)
 
     def rows(self, rows: Any, given: dict[str, Any]) -> _Rows:
@@ -237,9 +236,6 @@ class _Sides(Size):
                     f"{grids[0][0]} ones; pack grids of one side together (a code does not hold n)"
                 )
         return grids
-
-    def of(self, given: dict[str, Any]) -> int | None:
-        return None if given["n"] is None else int_from("n", given["n"], 1, MAX_N)
 
 
 def _case_of(case: CaseLike | int, removed: Iterable[int] | None = None) -> CaseLike:
@@ -256,7 +252,7 @@ def _case_of(case: CaseLike | int, removed: Iterable[int] | None = None) -> Case
 #: (whose ``n=`` checks every grid's side), ``distance``, ``lower_bound``,
 #: ``pack`` and ``unpack``.
 PUZZLE: Puzzle[CaseLike, int, Solution[int]] = _Grids(
-    NAME, values=_values, batch_rows="pairs", size=_Sides(), case_of=_case_of
+    NAME, values=_values, batch_rows="pairs", size=_Sides(MAX_N), case_of=_case_of
 )
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = PUZZLE.engines
