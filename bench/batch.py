@@ -59,8 +59,8 @@ def boundary(count: int, repeats: int, rng: random.Random) -> None:
         boards.append(board)
     rotation.solve_many(boards[:1])  # loads the table
     api = best_of(repeats, lambda: rotation.solve_many(boards, threads=1))
-    options = {"engine": "table"}
-    core = best_of(repeats, lambda: _core.solve_many("rotation", boards, options, 1))
+    options = {"engine": "table", "threads": 1}
+    core = best_of(repeats, lambda: _core.solve_many("rotation", boards, options))
     print(f"rotation.solve_many, {count} boards, one thread, best of {repeats}:")
     print(f"  through the API    {api / count * 1e6:7.2f} us a board")
     print(f"  core call only     {core / count * 1e6:7.2f} us a board")

@@ -174,8 +174,8 @@ def test_distance_raises_memory_error_when_the_build_cannot_be_had(
 ) -> None:
     # It has no limits, so memory_limit is the one way it ends unsolved:
     # before, an assertion failed.
-    unsolved: idastar.Solution[str] = idastar.Solution._from_raw(
-        ("memory_limit", None, [], 10, [], 0, 0, 0.0)
+    unsolved: idastar.Solution[str] = idastar.Solution(
+        "memory_limit", None, [], 10, idastar.Stats((), 0, 0, 0.0)
     )
     monkeypatch.setattr(fifteen.PUZZLE, "_solve", lambda *args, **kwargs: unsolved)
     with pytest.raises(MemoryError, match="not enough memory"):

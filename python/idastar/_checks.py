@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
-import numbers
 import operator
 from typing import Any
 
@@ -72,42 +70,6 @@ def int_from(
     if not low <= number <= high:
         raise error(f"{what} must be from {low} to {high}, got {number}")
     return number
-
-
-#: The largest cost bound the core holds (a u32); a larger one bounds nothing.
-MOST_COST = 2**32 - 1
-#: The largest count the core holds (a u64); a larger one limits nothing.
-MOST_COUNT = 2**64 - 1
-
-
-def non_negative(name: str, value: int | None, most: int = MOST_COUNT) -> int | None:
-    """An optional option that must be an integer >= 0; beyond ``most``
-    (what the core can hold) it is ``most``, which no search reaches."""
-    if value is None:
-        return None
-    try:
-        number = exact_int(value)
-    except TypeError:
-        raise TypeError(f"{name} must be an integer or None, got {value!r}") from None
-    if number < 0:
-        raise ValueError(f"{name} must be a non-negative integer or None, got {value!r}")
-    return min(number, most)
-
-
-def seconds(name: str, value: float | None) -> float | None:
-    """An optional time limit in seconds, a non-negative real number; an
-    infinite or huge one (beyond what a float holds) is no limit, None."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number of seconds or None, got {value!r}")
-    try:
-        number = float(value)
-    except OverflowError:  # an int beyond any float, and so positive or negative
-        number = math.inf if value > 0 else -math.inf
-    if not number >= 0:  # NaN included
-        raise ValueError(f"{name} must be a non-negative number of seconds or None, got {value!r}")
-    return None if math.isinf(number) else number
 
 
 #: The states A*, BFS and bidirectional BFS may store when ``state_limit``

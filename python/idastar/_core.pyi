@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, final
 
 import numpy
 from numpy.typing import NDArray
@@ -50,33 +50,44 @@ def _thread_pools() -> tuple[int, list[int]]: ...
 # The puzzle contract: every registered puzzle by name (PUZZLES), its cases
 # as integers, its options as one dict.
 PUZZLES: tuple[str, ...]
-#: (outcome, cost, path, lower_bound, iterations, expanded, generated, seconds, extra);
-#: the path is the string of the moves' letters for a puzzle whose moves are letters.
-RawResult = tuple[
-    str,
-    int | None,
-    list[Any] | str,
-    int | None,
-    tuple[tuple[int, int, int], ...],
-    int,
-    int,
-    float,
-    int | None,
-]
+
+@final
+class RawResult:
+    """One search's answer as the core gives it, for ``idastar.Solution``
+    to wrap: the path is a list of moves, the string of the moves' letters
+    for a puzzle whose moves are letters, or the states of
+    ``idastar.search``."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def cost(self) -> int | None: ...
+    @property
+    def path(self) -> list[Any] | str: ...
+    @property
+    def lower_bound(self) -> int | None: ...
+    @property
+    def iterations(self) -> tuple[tuple[int, int, int], ...]: ...
+    @property
+    def expanded(self) -> int: ...
+    @property
+    def generated(self) -> int: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def extra(self) -> int | None: ...
 
 def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
 def solve(
     puzzle: str,
     case: Sequence[int],
     options: dict[str, Any] | None = None,
-    threads: int | None = 1,
     called: str | None = None,
 ) -> RawResult: ...
 def solve_many(
     puzzle: str,
     cases: Any,
     options: dict[str, Any] | None = None,
-    threads: int | None = None,
     arrays: bool = False,
     paths: bool = True,
     pairs: bool = False,
@@ -116,11 +127,8 @@ def search_python(
     is_goal: Callable[[Any], bool] | None = None,
     goal: object = None,
     predecessors: Callable[[Any], Iterable[tuple[Any, int]]] | None = None,
-    max_cost: int | None = None,
-    max_nodes: int | None = None,
-    time_limit: float | None = None,
-    max_states: int | None = None,
-) -> tuple[str, int | None, list[Any], int | None, list[tuple[int, int, int]], int, int, float]: ...
+    options: dict[str, Any] | None = None,
+) -> RawResult: ...
 def squares_intact(case: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
 _Progress = Callable[[int, int, int, int, int], object]

@@ -60,19 +60,6 @@ class SearchOptions(TypedDict, total=False):
 MAX_THREADS: int = _core.MAX_THREADS
 
 
-def checked_threads(threads: object) -> int | None:
-    """The ``threads`` option: None (every core) or 1 to MAX_THREADS."""
-    if threads is None:
-        return None
-    try:
-        number = exact_int(threads)
-    except TypeError:
-        raise TypeError(f"threads must be an integer or None, got {threads!r}") from None
-    if not 1 <= number <= MAX_THREADS:
-        raise ValueError(f"threads must be from 1 to {MAX_THREADS} or None, got {number}")
-    return number
-
-
 class Size:
     """How a puzzle's ``pack`` and ``unpack`` learn the size of its cases:
     here, not at all (every case of the puzzle has one size, or its code
@@ -275,7 +262,7 @@ class Puzzle(Generic[C, M, Sol]):
         with self.keeping(options):
             values = self.values(case)
             raw = _core.solve(
-                self.core, values, options, checked_threads(threads), called=self._called(verb)
+                self.core, values, {**options, "threads": threads}, called=self._called(verb)
             )
         return self.solution._from_raw(raw, self.move, Origin(self.core, [tuple(values)], options))
 
@@ -343,7 +330,6 @@ class Puzzle(Generic[C, M, Sol]):
         (``cases[0]: ...`` the first) before
         anything is solved.
         """
-        threads = checked_threads(threads)
         arrays, paths = flag("arrays", arrays), flag("paths", paths)
         sized = {name: options.pop(name) for name in self.size.batch_keywords if name in options}
         if sized:
@@ -355,7 +341,13 @@ class Puzzle(Generic[C, M, Sol]):
             answers, rows, pairs = self._in_core(
                 cases,
                 lambda rows, pairs: _core.solve_many(
-                    self.core, rows, options, threads, arrays, paths, pairs, called=called
+                    self.core,
+                    rows,
+                    {**options, "threads": threads},
+                    arrays,
+                    paths,
+                    pairs,
+                    called=called,
                 ),
             )
         if arrays:
@@ -375,7 +367,6 @@ class Puzzle(Generic[C, M, Sol]):
         on the calling thread, a few at a time, in the order the searches
         end, every case once. What was found before a Ctrl-C or an error
         (``found``'s own too) has been handed over when it is raised."""
-        threads = checked_threads(threads)
         options = self._options(options, "solve_many")
         handed = False
 
@@ -391,7 +382,9 @@ class Puzzle(Generic[C, M, Sol]):
                 )
                 found(list(zip(indices, solutions, strict=True)))
 
-            _core.solve_many(self.core, rows, options, threads, pairs=pairs, answered=answered)
+            _core.solve_many(
+                self.core, rows, {**options, "threads": threads}, pairs=pairs, answered=answered
+            )
 
         # An error after a hand-over came from ``found``, not from reading
         # the cases: the batch is never solved twice.
@@ -568,7 +561,6 @@ __all__ = [
     "Puzzle",
     "SearchOptions",
     "Size",
-    "checked_threads",
     "integers",
     "permutation",
     "replay",

@@ -58,7 +58,6 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import Any, TypeVar
 
 from . import _core
-from ._checks import MOST_COST, MOST_COUNT, non_negative, seconds
 from ._results import Solution
 
 __all__ = [
@@ -161,15 +160,13 @@ def _no_bound(state: Any) -> int:
 
 
 def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Solution[Any]:
-    limits: dict[str, Any] = {
-        "max_cost": non_negative("max_cost", options.pop("max_cost"), MOST_COST),
-        "max_nodes": non_negative("node_limit", options.pop("node_limit"), MOST_COUNT),
-        "time_limit": seconds("time_limit", options.pop("time_limit")),
-    }
-    if "state_limit" in options:
-        limits["max_states"] = non_negative("state_limit", options.pop("state_limit"), MOST_COUNT)
-    raw = _core.search_python(engine, start, successors, **options, **limits)
+    limits = {name: options.pop(name) for name in _LIMITS if name in options}
+    raw = _core.search_python(engine, start, successors, **options, options=limits)
     return Solution._from_raw(raw)
+
+
+#: The limits every engine takes, checked by the core as the puzzles' are.
+_LIMITS = ("max_cost", "node_limit", "time_limit", "state_limit")
 
 
 def ida_star(

@@ -197,12 +197,12 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     def solve(chunk: list[list[int]], threads: int | None, found: Found[_core.RawResult]) -> None:
         # The readers below checked every value, so the core takes the
         # boards as they are, and its answers are read as they come.
-        _core.solve_many("rotation", chunk, options, threads, answered=found)
+        _core.solve_many("rotation", chunk, {**options, "threads": threads}, answered=found)
 
     def answer(board: list[int], raw: _core.RawResult) -> str:
-        check_outcome(raw[0])
-        letters: str = raw[2]  # type: ignore[assignment]  # the path as the string of its letters
-        return _judge_lines(letters, raw[8] or 0)
+        check_outcome(raw.outcome)
+        letters: str = raw.path  # type: ignore[assignment]  # the path as the string of its letters
+        return _judge_lines(letters, raw.extra or 0)
 
     boards = (board for _, board in _rotation_cases(tokens))
     answer_in_order(args, boards, solve, answer, out, tokens=tokens, unit="board")

@@ -34,6 +34,7 @@ mod result;
 mod test_rng;
 
 pub use error::{Error, Result};
-pub use limits::{Interrupt, Limits};
+pub use limits::{deadline_after, Interrupt, Limits};
 pub use problem::{Edge, Problem, Reversible};
+pub use puzzle::MAX_THREADS;
 pub use result::{Iteration, Outcome, SearchResult, Stats};

@@ -18,8 +18,10 @@ pub struct Limits<'a> {
     pub max_cost: Option<u32>,
     /// Stop after expanding this many nodes.
     pub max_nodes: Option<u64>,
-    /// Stop after this much wall time.
-    pub time_limit: Option<Duration>,
+    /// Stop at this moment. A call's time limit becomes its deadline once,
+    /// where the call arrives, so that a table built first, every search of
+    /// a batch and every worker of a parallel search run against one clock.
+    pub deadline: Option<Instant>,
     /// Engines that store states (A*, BFS, bidirectional BFS) stop before
     /// holding more than this many.
     pub max_states: Option<usize>,
@@ -39,7 +41,7 @@ impl std::fmt::Debug for Limits<'_> {
         f.debug_struct("Limits")
             .field("max_cost", &self.max_cost)
             .field("max_nodes", &self.max_nodes)
-            .field("time_limit", &self.time_limit)
+            .field("deadline", &self.deadline)
             .field("max_states", &self.max_states)
             .field("interrupt", &self.interrupt.is_some())
             .field("parallel", &self.parallel)
@@ -60,9 +62,10 @@ impl<'a> Limits<'a> {
         self
     }
 
-    /// These limits with the longest a call may run, table builds included.
+    /// These limits with the longest a call may run from now, table builds
+    /// included (a limit too far off for an `Instant` is none).
     pub fn with_time_limit(mut self, time_limit: Duration) -> Self {
-        self.time_limit = Some(time_limit);
+        self.deadline = deadline_after(time_limit);
         self
     }
 
@@ -85,6 +88,11 @@ impl<'a> Limits<'a> {
         self
     }
 
+    /// Whether the deadline has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
     /// Whether the interrupt asks to stop now.
     pub fn interrupted(&self) -> bool {
         self.interrupt.is_some_and(|interrupted| interrupted())
@@ -93,6 +101,12 @@ impl<'a> Limits<'a> {
     pub(crate) fn cost_allowed(&self, cost: u32) -> bool {
         self.max_cost.is_none_or(|max| cost <= max)
     }
+}
+
+/// The moment `time_limit` from now, or none when that is too far off for
+/// an `Instant` (about 584 billion years of `Duration` are).
+pub fn deadline_after(time_limit: Duration) -> Option<Instant> {
+    Instant::now().checked_add(time_limit)
 }
 
 /// Counts expansions and decides when a limit is hit. Time and interrupts
@@ -218,10 +232,8 @@ impl<'a> Budget<'a> {
     }
 
     fn check_limits(&self) -> Option<Outcome> {
-        if let Some(limit) = self.limits.time_limit {
-            if self.started.elapsed() >= limit {
-                return Some(Outcome::TimeLimit);
-            }
+        if self.limits.past_deadline() {
+            return Some(Outcome::TimeLimit);
         }
         if let Some(interrupt) = self.limits.interrupt {
             if interrupt() {

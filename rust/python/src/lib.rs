@@ -3,10 +3,11 @@
 //! module per puzzle, sharing `common`.
 
 mod booksort;
-mod common;
 mod panics;
 mod puzzles;
+mod results;
 mod rotation;
+mod runner;
 mod search;
 mod sliding;
 mod squares;
@@ -62,13 +63,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InternalError", m.py().get_type::<InternalError>())?;
     m.add("CacheWarning", m.py().get_type::<CacheWarning>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("MAX_THREADS", common::MAX_THREADS)?;
-    m.add_function(wrap_pyfunction!(common::_thread_pools, m)?)?;
+    m.add("MAX_THREADS", idastar_core::MAX_THREADS)?;
+    m.add_function(wrap_pyfunction!(runner::_thread_pools, m)?)?;
     // The outcome names in the order of their codes in batch arrays.
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
     panics::register(m)?;
     puzzles::register(m)?;
+    results::register(m)?;
     rotation::register(m)?;
     m.add_function(wrap_pyfunction!(search::search_python, m)?)?;
     squares::register(m)?;

@@ -8,12 +8,11 @@
 
 use std::sync::{Mutex, Once};
 
-use idastar_core::Outcome;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::common::{detached, detached_batch, on_threads};
+use crate::runner::{on_threads, run_detached, run_on_worker};
 
 /// The last panic's message and where it happened.
 static LAST_REPORT: Mutex<Option<String>> = Mutex::new(None);
@@ -54,18 +53,21 @@ fn _panic_for_tests(py: Python<'_>, place: &str, threads: Option<usize>) -> PyRe
     let fail = || -> ! { panic!("a panic for the tests, {place}") };
     match place {
         "attached" => fail(),
-        "detached" => detached(py, |_| -> ((), Outcome) { fail() }),
-        "batch" => detached_batch(py, |_| {
-            let cases: Vec<u32> = (0..64).collect();
-            let done = on_threads(threads, || {
-                cases.par_iter().for_each(|&case| {
-                    if case == 37 {
-                        fail();
-                    }
+        "detached" => run_detached(py, |_| -> () { fail() }),
+        "batch" => run_on_worker(
+            py,
+            |_| {
+                let cases: Vec<u32> = (0..64).collect();
+                on_threads(threads, || {
+                    cases.par_iter().for_each(|&case| {
+                        if case == 37 {
+                            fail();
+                        }
+                    })
                 })
-            });
-            (done, Outcome::Solved)
-        })?,
+            },
+            |_| Ok(()),
+        )?,
         other => Err(pyo3::exceptions::PyValueError::new_err(format!("unknown place {other:?}"))),
     }
 }

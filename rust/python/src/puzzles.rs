@@ -4,16 +4,16 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use idastar_core::puzzle::{Answer, Answered, AnyPuzzle, Hooks, Job, MoveCode, Options, Progress, Task, Value};
+use idastar_core::puzzle::{Answer, Answered, AnyPuzzle, Hooks, Job, Options, Progress, Task, Value};
 use idastar_core::puzzles::{find, REGISTRY};
-use idastar_core::{Outcome, SearchResult};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
-use crate::common::{detached, detached_batch, detached_watching, detached_whole_space, on_threads};
+use crate::results::{result_arrays, RawResult};
+use crate::runner::{on_threads, run_detached, run_on_worker, run_whole_space, Run};
 use crate::to_py;
 
 fn puzzle(name: &str) -> PyResult<&'static dyn AnyPuzzle> {
@@ -81,7 +81,7 @@ fn is_numpy_bool(value: &Bound<'_, PyAny>) -> PyResult<bool> {
 /// Python) apart. `called` is what the caller called, for the message about
 /// an option nobody takes, and `keywords` the call's own keywords, which a
 /// misspelt option may have meant.
-fn options(
+pub(crate) fn options(
     given: Option<&Bound<'_, PyDict>>,
     called: Option<&str>,
     keywords: &[&str],
@@ -240,38 +240,18 @@ fn pair_row(pair: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 }
 
 /// Prepares `job`, reporting to `progress(task, tasks, layer, reached,
-/// total)`: on a thread of its own when the preparation is long, so that
-/// Ctrl-C reaches the parallel loops of a build.
+/// total)`: on a worker, so that Ctrl-C reaches the parallel loops of a
+/// build.
 fn prepare(py: Python<'_>, job: &mut dyn Job, progress: Option<&Py<PyAny>>) -> PyResult<()> {
-    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let report = |p: Progress| -> bool {
-        let Some(callback) = progress else { return false };
-        match Python::attach(|py| callback.call1(py, (p.task, p.tasks, p.layer, p.reached, p.total))) {
-            Ok(_) => false,
-            Err(err) => {
-                *failed.lock().expect("not poisoned") = Some(err);
-                true
-            }
-        }
-    };
-    let prepared = detached_batch(py, |interrupt| {
-        let prepared = job.prepare(Hooks { interrupt: Some(interrupt), report: Some(&report), ..Hooks::default() });
-        (prepared, if interrupt() { Outcome::Interrupted } else { Outcome::Solved })
-    })?;
-    if let Some(err) = failed.into_inner().expect("not poisoned") {
-        return Err(err);
-    }
+    let prepared = run_on_worker(
+        py,
+        |run| {
+            let report = |p: Progress| run.report(progress, (p.task, p.tasks, p.layer, p.reached, p.total));
+            job.prepare(Hooks { interrupt: Some(&|| run.stopped()), report: Some(&report), ..Hooks::default() })
+        },
+        |_| Ok(()),
+    )?;
     prepared.map_err(to_py)
-}
-
-/// The outcome a batch reports to [`detached`]: interrupted if any search was.
-fn batch_outcome(answers: &idastar_core::Result<Vec<Answer>>) -> Outcome {
-    let interrupted = answers.as_ref().is_ok_and(|a| a.iter().any(|(r, _)| r.outcome == Outcome::Interrupted));
-    if interrupted {
-        Outcome::Interrupted
-    } else {
-        Outcome::Solved
-    }
 }
 
 /// Prepares (when long) and solves `job` on up to `threads` threads: the
@@ -293,7 +273,7 @@ fn run(
         prepare(py, &mut *job, progress.as_ref())?;
     }
     // One search on this thread polls for Ctrl-C itself; work on a pool
-    // needs the main thread free to notice signals.
+    // needs the calling thread free to notice signals.
     let answers = if batch || threads != Some(1) {
         let found: Mutex<Vec<(usize, Answer)>> = Mutex::new(Vec::new());
         let tell = |index: usize, answer: &Answer| {
@@ -307,31 +287,20 @@ fn run(
             }
             let raws = found
                 .into_iter()
-                .map(|(index, answer)| Ok((index, raw(py, puzzle, answer)?)))
+                .map(|(index, answer)| Ok((index, RawResult::of_answer(py, puzzle, answer)?)))
                 .collect::<PyResult<Vec<_>>>()?;
             answered.call1(py, (raws,)).map(drop)
         };
         let tell: Option<Answered<'_>> = if answered.is_some() { Some(&tell) } else { None };
-        detached_watching(
-            py,
-            |interrupt| {
-                let hooks = Hooks { interrupt: Some(interrupt), report: None, parallel: !batch, answered: tell };
-                let solved = on_threads(threads, || prepared_and_solved(&mut *job, long, hooks));
-                match solved {
-                    Ok(answers) => {
-                        let outcome = batch_outcome(&answers);
-                        (Ok(answers), outcome)
-                    }
-                    Err(err) => (Err(err), Outcome::Solved),
-                }
-            },
-            pass_on,
-        )??
+        let solve = |run: &Run| {
+            let interrupt = || run.stopped();
+            let hooks = Hooks { interrupt: Some(&interrupt), report: None, parallel: !batch, answered: tell };
+            on_threads(threads, || prepared_and_solved(&mut *job, long, hooks))
+        };
+        run_on_worker(py, solve, pass_on)??
     } else {
-        detached(py, |interrupt| {
-            let answers = prepared_and_solved(&mut *job, long, Hooks { interrupt, ..Hooks::default() });
-            let outcome = batch_outcome(&answers);
-            (answers, outcome)
+        run_detached(py, |run| {
+            prepared_and_solved(&mut *job, long, Hooks { interrupt: Some(&|| run.stopped()), ..Hooks::default() })
         })?
     };
     answers.map_err(to_py)
@@ -345,95 +314,41 @@ fn prepared_and_solved(job: &mut dyn Job, prepared: bool, hooks: Hooks) -> idast
     job.solve(hooks)
 }
 
-/// `(outcome, cost, path, lower_bound, iterations, expanded, generated,
-/// seconds, extra)`: the path a list of moves, a move an int or a tuple
-/// when it takes several, or the string of the moves' letters when the
-/// puzzle names its moves by letters.
-type RawResult<'py> = (
-    Bound<'py, PyString>,
-    Option<u32>,
-    Bound<'py, PyAny>,
-    Option<u32>,
-    Bound<'py, PyTuple>,
-    u64,
-    u64,
-    f64,
-    Option<u32>,
-);
-
-/// The outcome's name as a Python string made once: a batch hands one to
-/// every case.
-fn outcome_name(py: Python<'_>, outcome: Outcome) -> Bound<'_, PyString> {
-    static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
-    let names =
-        NAMES.get_or_init(py, || Outcome::ALL.iter().map(|o| PyString::intern(py, o.name()).unbind()).collect());
-    names[usize::from(outcome.code())].bind(py).clone()
-}
-
-fn raw<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, (result, extra): Answer) -> PyResult<RawResult<'py>> {
-    let width = puzzle.move_width();
-    let path = if let Some(letters) = puzzle.move_letters() {
-        let letter = |code: &MoveCode| usize::try_from(code[0]).ok().and_then(|at| letters.get(at..=at));
-        let spelled: Option<String> = result.path.iter().map(letter).collect();
-        PyString::new(py, &spelled.expect("every move code has its letter")).into_any()
-    } else if width == 1 {
-        PyList::new(py, result.path.iter().map(|code| code[0]))?.into_any()
-    } else {
-        PyList::new(py, result.path.iter().map(|code| PyTuple::new(py, &code[..width]).expect("small ints")))?
-            .into_any()
-    };
-    let stats = result.stats;
-    Ok((
-        outcome_name(py, result.outcome),
-        result.cost,
-        path,
-        result.lower_bound,
-        // Tuples, not lists: tuples of numbers leave the garbage collector's
-        // watch, which keeps a large batch from being traversed over and over.
-        PyTuple::new(py, stats.iterations.iter().map(|it| (it.bound, it.expanded, it.generated)))?,
-        stats.expanded,
-        stats.generated,
-        stats.elapsed.as_secs_f64(),
-        (puzzle.extra().is_some() && result.outcome == Outcome::Solved).then_some(extra),
-    ))
-}
-
-/// Solves one case of `puzzle` on `threads` threads (all cores when
-/// `None`; the engines that cannot split a search use one); see
-/// `idastar.<puzzle>.solve`.
+/// Solves one case of `puzzle` on the option `threads` threads (all cores
+/// when `None` or not given; the engines that cannot split a search use
+/// one); see `idastar.<puzzle>.solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None, threads=Some(1), called=None), text_signature = "(puzzle, case, options=None, threads=1, called=None)")]
+#[pyo3(signature = (puzzle, case, options=None, called=None))]
 fn solve<'py>(
     py: Python<'py>,
     puzzle: &str,
     case: Vec<i64>,
     options: Option<&Bound<'py, PyDict>>,
-    threads: Option<usize>,
     called: Option<&str>,
-) -> PyResult<RawResult<'py>> {
+) -> PyResult<Bound<'py, RawResult>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, progress) = self::options(options, called, &["threads"])?;
+    let (mut options, progress) = self::options(options, called, &[])?;
+    let threads = options.threads().map_err(to_py)?;
     let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
     let answer = run(py, puzzle, job, progress, threads, false, None)?.pop().expect("one answer for one case");
-    raw(py, puzzle, answer)
+    RawResult::of_answer(py, puzzle, answer)
 }
 
-/// Solves many cases of `puzzle` on all cores (or `threads`), in input
-/// order: result tuples, or with `arrays` a dict of numpy arrays named as
+/// Solves many cases of `puzzle` on all cores (or the option `threads`),
+/// in input order: `RawResult`s, or with `arrays` a dict of numpy arrays named as
 /// `idastar.BatchResult`'s fields; see `idastar.<puzzle>.solve_many`.
-/// With `answered`, the result tuples go to it instead, as they are found:
+/// With `answered`, the results go to it instead, as they are found:
 /// `answered([(index, result), ...])` on the calling thread, in the order
 /// the searches end, every case once (those found before a Ctrl-C too);
 /// the call then returns None.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cases, options=None, threads=None, arrays=false, paths=true, pairs=false, answered=None, called=None))]
+#[pyo3(signature = (puzzle, cases, options=None, arrays=false, paths=true, pairs=false, answered=None, called=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn solve_many<'py>(
     py: Python<'py>,
     puzzle: &str,
     cases: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
-    threads: Option<usize>,
     arrays: bool,
     paths: bool,
     pairs: bool,
@@ -441,7 +356,8 @@ fn solve_many<'py>(
     called: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, progress) = self::options(options, called, &["threads", "arrays", "paths"])?;
+    let (mut options, progress) = self::options(options, called, &["arrays", "paths"])?;
+    let threads = options.threads().map_err(to_py)?;
     let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
     let streamed = answered.is_some();
     let answers = run(py, puzzle, job, progress, threads, true, answered)?;
@@ -451,60 +367,9 @@ fn solve_many<'py>(
     if arrays {
         return Ok(result_arrays(py, puzzle, &answers, paths)?.into_any());
     }
-    let raws = answers.into_iter().map(|answer| raw(py, puzzle, answer)).collect::<PyResult<Vec<_>>>()?;
+    let raws =
+        answers.into_iter().map(|answer| RawResult::of_answer(py, puzzle, answer)).collect::<PyResult<Vec<_>>>()?;
     Ok(raws.into_pyobject(py)?.into_any())
-}
-
-/// The answers as numpy arrays, one entry per case, under the names of
-/// `idastar.BatchResult`'s fields: outcome codes (`Outcome::code`), costs
-/// and lower bounds (-1 for none), node counts and seconds, the puzzle's
-/// extra numbers (plural: "centres"); with `paths`, the moves, padded with
-/// -1 to the longest, a column per number of a move when it has several.
-fn result_arrays<'py>(
-    py: Python<'py>,
-    puzzle: &dyn AnyPuzzle,
-    answers: &[Answer],
-    paths: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let results = || answers.iter().map(|(result, _)| result);
-    let optional = |value: Option<u32>| value.map_or(-1, |v| i32::try_from(v).unwrap_or(i32::MAX));
-    let arrays = PyDict::new(py);
-    arrays.set_item("outcomes", PyArray1::from_iter(py, results().map(|r| r.outcome.code())))?;
-    arrays.set_item("costs", PyArray1::from_iter(py, results().map(|r| optional(r.cost))))?;
-    arrays.set_item("lower_bounds", PyArray1::from_iter(py, results().map(|r| optional(r.lower_bound))))?;
-    arrays.set_item("expanded", PyArray1::from_iter(py, results().map(|r| r.stats.expanded)))?;
-    arrays.set_item("generated", PyArray1::from_iter(py, results().map(|r| r.stats.generated)))?;
-    arrays.set_item("elapsed", PyArray1::from_iter(py, results().map(|r| r.stats.elapsed.as_secs_f64())))?;
-    if let Some(extra) = puzzle.extra() {
-        let extras = answers.iter().map(|&(ref result, extra)| if result.is_solved() { extra as i32 } else { -1 });
-        arrays.set_item(format!("{extra}s"), PyArray1::from_iter(py, extras))?;
-    }
-    if paths {
-        arrays.set_item("paths", path_array(py, results(), answers.len(), puzzle.move_width())?)?;
-    }
-    Ok(arrays)
-}
-
-fn path_array<'py, 'a>(
-    py: Python<'py>,
-    results: impl Iterator<Item = &'a SearchResult<idastar_core::puzzle::MoveCode>> + Clone,
-    cases: usize,
-    width: usize,
-) -> PyResult<Bound<'py, PyAny>> {
-    let longest = results.clone().map(|r| r.path.len()).max().unwrap_or(0);
-    let mut codes = vec![-1i32; cases * longest * width];
-    for (row, result) in results.enumerate() {
-        for (step, code) in result.path.iter().enumerate() {
-            let at = (row * longest + step) * width;
-            codes[at..at + width].copy_from_slice(&code[..width]);
-        }
-    }
-    let flat = PyArray1::from_vec(py, codes);
-    Ok(if width == 1 {
-        flat.reshape([cases, longest])?.into_any()
-    } else {
-        flat.reshape([cases, longest, width])?.into_any()
-    })
 }
 
 /// The heuristic's value for one case; see `idastar.<puzzle>.lower_bound`.
@@ -520,19 +385,18 @@ fn lower_bound(
     let puzzle = self::puzzle(puzzle)?;
     let (options, progress) = self::options(options, called, &[])?;
     let mut job = puzzle.job(&[case], false, options, Task::LowerBound).map_err(to_py)?;
-    // A thread of its own only for a long preparation, as in `run`.
+    // A worker only for a long preparation, as in `run`.
     let long = job.needs_preparation();
     if long {
         prepare(py, &mut *job, progress.as_ref())?;
     }
-    let bounds = py
-        .detach(|| {
-            if !long {
-                job.prepare(Hooks::default())?;
-            }
-            job.lower_bounds()
-        })
-        .map_err(to_py)?;
+    let bounds = run_detached(py, |run| {
+        if !long {
+            job.prepare(Hooks { interrupt: Some(&|| run.stopped()), ..Hooks::default() })?;
+        }
+        job.lower_bounds()
+    })?;
+    let bounds = bounds.map_err(to_py)?;
     Ok(bounds[0])
 }
 
@@ -542,7 +406,8 @@ fn lower_bound(
 #[pyo3(signature = (puzzle, options=None, called=None))]
 fn check_options(puzzle: &str, options: Option<&Bound<'_, PyDict>>, called: Option<&str>) -> PyResult<()> {
     let puzzle = self::puzzle(puzzle)?;
-    let (options, _) = self::options(options, called, &[])?;
+    let (mut options, _) = self::options(options, called, &[])?;
+    options.threads().map_err(to_py)?;
     puzzle.check_options(options).map_err(to_py)
 }
 
@@ -607,7 +472,7 @@ fn distance_distribution(
 ) -> PyResult<Vec<u64>> {
     let puzzle = self::puzzle(puzzle)?;
     let (options, _) = self::options(options, None, &[])?;
-    detached_whole_space(py, |interrupt| puzzle.distance_distribution(size, options, interrupt))
+    run_whole_space(py, |interrupt| puzzle.distance_distribution(size, options, interrupt))
 }
 
 /// What the Python layer needs to know of a puzzle: its engines and

@@ -4,7 +4,7 @@ use idastar_core::puzzles::rotation::{self, shared_complete_table};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::common::detached_whole_space;
+use crate::runner::run_whole_space;
 use crate::to_py;
 
 /// The pattern database for sets of `cells` cells: the distances as bytes
@@ -20,7 +20,7 @@ fn rotation_table<'py>(py: Python<'py>, cells: u32) -> PyResult<(Bound<'py, PyBy
 /// `idastar.rotation.census`.
 #[pyfunction]
 fn rotation_census(py: Python<'_>) -> PyResult<Vec<u64>> {
-    detached_whole_space(py, |interrupt| rotation::census(Some(interrupt)))
+    run_whole_space(py, |interrupt| rotation::census(Some(interrupt)))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

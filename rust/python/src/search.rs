@@ -6,29 +6,30 @@
 //! the first exception one raises stops the search and is raised as is.
 
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 
 use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, iddfs};
-use idastar_core::{Edge, Limits, Outcome, Problem, Reversible, SearchResult};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRecursionError, PyTypeError, PyValueError};
+use idastar_core::puzzle::read_limits;
+use idastar_core::{Edge, Limits, Problem, Reversible, SearchResult};
+use pyo3::exceptions::{PyRecursionError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
-use crate::common::{limits, raw, RawResult};
+use crate::puzzles::options;
+use crate::results::RawResult;
+use crate::runner::{run_attached, Run};
+use crate::to_py;
 
 /// What the callbacks of a search share: the callables, the states met so
-/// far, and the first error one raised.
+/// far, and the run, which keeps the first error one raised.
 struct Callbacks<'py, 'a> {
     successors: Bound<'py, PyAny>,
     predecessors: Option<Bound<'py, PyAny>>,
     heuristic: Option<Bound<'py, PyAny>>,
     ids: Bound<'py, PyDict>,
     states: RefCell<Vec<Bound<'py, PyAny>>>,
-    /// The first exception a callback raised; once set, every callback is
-    /// skipped and the search winds down.
-    error: Mutex<Option<PyErr>>,
-    failed: &'a AtomicBool,
+    /// Once a callback has failed, every callback is skipped and the search
+    /// winds down.
+    run: &'a Run,
 }
 
 /// A problem whose states, moves and heuristic are Python callables, and
@@ -126,20 +127,18 @@ impl<'py> Callbacks<'py, '_> {
         self.states.borrow()[id as usize].clone()
     }
 
-    fn failed(&self) -> bool {
-        self.failed.load(Ordering::Relaxed)
-    }
-
     /// Runs a callback, keeping its first error.
     fn guarded<T>(&self, fallback: T, call: impl FnOnce() -> PyResult<T>) -> T {
-        if self.failed() {
+        if self.run.stopping() {
             return fallback;
         }
-        check_stack().and_then(|()| call()).unwrap_or_else(|err| {
-            self.error.lock().expect("not poisoned").get_or_insert(err);
-            self.failed.store(true, Ordering::Relaxed);
-            fallback
-        })
+        match check_stack().and_then(|()| call()) {
+            Ok(value) => value,
+            Err(err) => {
+                self.run.kept::<()>(Err(err));
+                fallback
+            }
+        }
     }
 
     fn edges(&self, function: &Bound<'py, PyAny>, id: u32, out: &mut Vec<Edge<u32, u32>>, forward: bool) {
@@ -227,9 +226,10 @@ impl Reversible for PythonProblem<'_, '_, '_, GoalState> {
 /// Returns the raw result with the path as the states from start to goal.
 ///
 /// `bidirectional_bfs` takes a `goal` state; the other engines an
-/// `is_goal` callable.
+/// `is_goal` callable. The limits are options, as the puzzles take them:
+/// `max_cost`, `node_limit`, `time_limit`, `state_limit`.
 #[pyfunction]
-#[pyo3(signature = (engine, start, successors, *, heuristic=None, is_goal=None, goal=None, predecessors=None, max_cost=None, max_nodes=None, time_limit=None, max_states=None))]
+#[pyo3(signature = (engine, start, successors, *, heuristic=None, is_goal=None, goal=None, predecessors=None, options=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_python<'py>(
     py: Python<'py>,
@@ -240,71 +240,50 @@ pub(crate) fn search_python<'py>(
     is_goal: Option<Bound<'py, PyAny>>,
     goal: Option<Bound<'py, PyAny>>,
     predecessors: Option<Bound<'py, PyAny>>,
-    max_cost: Option<u32>,
-    max_nodes: Option<u64>,
-    time_limit: Option<f64>,
-    max_states: Option<usize>,
-) -> PyResult<RawResult<Bound<'py, PyAny>>> {
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, RawResult>> {
     const ENGINES: [&str; 5] = ["ida_star", "astar", "iddfs", "bfs", "bidirectional_bfs"];
     if !ENGINES.contains(&engine) {
         return Err(PyValueError::new_err(format!("unknown engine {engine:?}; expected one of {ENGINES:?}")));
     }
+    let (mut options, _) = self::options(options, Some("idastar.search"), &[])?;
+    let limits = read_limits(&mut options, "max_cost").map_err(to_py)?;
+    options.finish("idastar.search").map_err(to_py)?;
     let _nested = Nested::enter()?;
-    let failed = AtomicBool::new(false);
-    let callbacks = Callbacks {
-        successors: callable("successors", successors)?,
-        predecessors: predecessors.map(|p| callable("predecessors", p)).transpose()?,
-        heuristic: heuristic.map(|h| callable("heuristic", h)).transpose()?,
-        ids: PyDict::new(py),
-        states: RefCell::new(Vec::new()),
-        error: Mutex::new(None),
-        failed: &failed,
-    };
-    let limits = limits(max_cost, max_nodes, time_limit, max_states)?;
-    let start_id = callbacks.id(&start)?;
-    let pending = Mutex::new(None::<PyErr>);
-    // Ctrl-C, or an exception in a callback, stops the search.
-    let stop = || {
-        if failed.load(Ordering::Relaxed) {
-            return true;
-        }
-        match Python::attach(|py| py.check_signals()) {
-            Ok(()) => false,
-            Err(err) => {
-                *pending.lock().expect("not poisoned") = Some(err);
-                true
+    let search = |run: &Run| -> PyResult<Bound<'py, RawResult>> {
+        let callbacks = Callbacks {
+            successors: callable("successors", successors)?,
+            predecessors: predecessors.map(|p| callable("predecessors", p)).transpose()?,
+            heuristic: heuristic.map(|h| callable("heuristic", h)).transpose()?,
+            ids: PyDict::new(py),
+            states: RefCell::new(Vec::new()),
+            run,
+        };
+        let start_id = callbacks.id(&start)?;
+        // Ctrl-C, or an exception in a callback, stops the search.
+        let stop = || run.stopped();
+        let limits = Limits { interrupt: Some(&stop), ..limits };
+        let result: SearchResult<u32> = if engine == "bidirectional_bfs" {
+            let goal = goal
+                .ok_or_else(|| PyValueError::new_err("goal must be the goal state for bidirectional_bfs, got None"))?;
+            let problem = PythonProblem { callbacks: &callbacks, goal: GoalState(callbacks.id(&goal)?) };
+            bidirectional_bfs(&problem, start_id, &limits)
+        } else {
+            let is_goal = is_goal.ok_or_else(|| PyTypeError::new_err(format!("{engine} needs is_goal, got None")))?;
+            let problem = PythonProblem { callbacks: &callbacks, goal: callable("is_goal", is_goal)? };
+            match engine {
+                "ida_star" => ida_star(&problem, start_id, &limits),
+                "astar" => astar(&problem, start_id, &limits),
+                "iddfs" => iddfs(&problem, start_id, &limits),
+                _ => bfs(&problem, start_id, &limits),
             }
+        };
+        let mut path: Vec<Bound<'py, PyAny>> = result.path.iter().map(|&id| callbacks.state(id)).collect();
+        if result.is_solved() {
+            path.insert(0, start);
         }
+        let path = PyList::new(py, path)?.into_any();
+        RawResult::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, None)
     };
-    let limits = Limits { interrupt: Some(&stop), ..limits };
-    let result: SearchResult<u32> = if engine == "bidirectional_bfs" {
-        let goal =
-            goal.ok_or_else(|| PyValueError::new_err("goal must be the goal state for bidirectional_bfs, got None"))?;
-        let problem = PythonProblem { callbacks: &callbacks, goal: GoalState(callbacks.id(&goal)?) };
-        bidirectional_bfs(&problem, start_id, &limits)
-    } else {
-        let is_goal = is_goal.ok_or_else(|| PyTypeError::new_err(format!("{engine} needs is_goal, got None")))?;
-        let problem = PythonProblem { callbacks: &callbacks, goal: callable("is_goal", is_goal)? };
-        match engine {
-            "ida_star" => ida_star(&problem, start_id, &limits),
-            "astar" => astar(&problem, start_id, &limits),
-            "iddfs" => iddfs(&problem, start_id, &limits),
-            _ => bfs(&problem, start_id, &limits),
-        }
-    };
-    if let Some(err) = callbacks.error.lock().expect("not poisoned").take() {
-        return Err(err);
-    }
-    if let Some(err) = pending.into_inner().expect("not poisoned") {
-        return Err(err);
-    }
-    if result.outcome == Outcome::Interrupted {
-        return Err(PyKeyboardInterrupt::new_err("search interrupted"));
-    }
-    let solved = result.is_solved();
-    let mut raw = raw(result, |id| callbacks.state(id));
-    if solved {
-        raw.2.insert(0, start);
-    }
-    Ok(raw)
+    run_attached(search)?
 }

@@ -1,18 +1,16 @@
 //! Sliding-tile puzzles: `idastar.sliding` (and `idastar.fifteen`).
 
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::time::Instant;
 
 use idastar_core::puzzles::sliding::{
     self, is_solvable, pdb, pdb_cache, BuildLimits, BuildProgress, Built, Geometry, Goal, Sliding,
 };
-use idastar_core::{cache, Error, Limits, Outcome};
+use idastar_core::{cache, Error, Outcome};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::common::{detached_batch, detached_whole_space};
+use crate::runner::{run_on_worker, run_whole_space};
 use crate::to_py;
 
 /// The board and goal of the functions beyond the puzzle contract.
@@ -46,44 +44,28 @@ impl Options {
     }
 }
 
-/// Runs `build` (database loads and builds) without the interpreter lock,
-/// on a thread of its own while this one watches for Ctrl-C, so that a
-/// signal reaches the build within milliseconds even in the middle of a
-/// long layer. Builds report to `progress(pattern, patterns, layer,
-/// reached, total)` and stop at the time limit of `limits`, counted from
-/// `started`. `Ok(Err(outcome))` when a limit stopped a build (`TimeLimit`,
-/// or `MemoryLimit` when the machine could not give its memory); Ctrl-C
-/// raises KeyboardInterrupt and a failing callback its own exception.
+/// Runs `build` (database loads and builds) on a worker, so that Ctrl-C
+/// reaches it within milliseconds even in the middle of a long layer.
+/// Builds report to `progress(pattern, patterns, layer, reached, total)`.
+/// `Ok(Err(outcome))` when the machine could not give a build its memory
+/// (`MemoryLimit`); Ctrl-C raises KeyboardInterrupt and a failing callback
+/// its own exception.
 fn building<R: Send>(
     py: Python<'_>,
     progress: Option<&Py<PyAny>>,
     patterns: usize,
-    limits: &Limits,
-    started: Instant,
     build: impl FnOnce(&(dyn Fn(usize, BuildProgress) -> bool + Sync), &BuildLimits) -> Result<Built<R>, Error> + Send,
 ) -> PyResult<Built<R>> {
-    let failed: Mutex<Option<PyErr>> = Mutex::new(None);
-    let built = detached_batch(py, |interrupt| {
-        let report = |index: usize, p: BuildProgress| -> bool {
-            let Some(callback) = progress else { return false };
-            match Python::attach(|py| callback.call1(py, (index, patterns, p.layer, p.reached, p.total))) {
-                Ok(_) => false,
-                Err(err) => {
-                    *failed.lock().expect("not poisoned") = Some(err);
-                    true
-                }
-            }
-        };
-        let built = build(&report, &BuildLimits::new(&Limits { interrupt: Some(interrupt), ..*limits }, started));
-        let outcome = match &built {
-            Ok(Err(Outcome::Interrupted)) if failed.lock().expect("not poisoned").is_none() => Outcome::Interrupted,
-            _ => Outcome::Solved,
-        };
-        (built, outcome)
-    })?;
-    if let Some(err) = failed.into_inner().expect("not poisoned") {
-        return Err(err);
-    }
+    let built = run_on_worker(
+        py,
+        |run| {
+            let report =
+                |index: usize, p: BuildProgress| run.report(progress, (index, patterns, p.layer, p.reached, p.total));
+            let interrupt = || run.stopped();
+            build(&report, &BuildLimits { interrupt: Some(&interrupt), deadline: None })
+        },
+        |_| Ok(()),
+    )?;
     built.map_err(to_py)
 }
 
@@ -115,9 +97,7 @@ fn sliding_is_solvable(tiles: Vec<u32>, width: usize, height: usize, goal: Vec<u
 #[pyo3(signature = (*, width, height, goal))]
 fn sliding_distance_distribution(py: Python<'_>, width: usize, height: usize, goal: Vec<u32>) -> PyResult<Vec<u64>> {
     let options = Options::new(width, height, goal, None, None, None)?;
-    detached_whole_space(py, |interrupt| {
-        sliding::distance_distribution(&options.geometry, &options.goal, Some(interrupt))
-    })
+    run_whole_space(py, |interrupt| sliding::distance_distribution(&options.geometry, &options.goal, Some(interrupt)))
 }
 
 /// The tiles of each pattern of a partition (by name, or the default).
@@ -149,7 +129,7 @@ fn sliding_pattern_database<'py>(
     pdb::PatternDb::check_cells(&options.geometry, &options.goal, &cells).map_err(to_py)?;
     let blank = options.goal.blank_cell() as u8;
     let dir = options.cache_dir.as_deref();
-    let built = building(py, progress.as_ref(), 1, &Limits::default(), Instant::now(), |report, stop| {
+    let built = building(py, progress.as_ref(), 1, |report, stop| {
         pdb_cache::load_or_build(&options.geometry, &cells, blank, dir, &|p| report(0, p), stop)
     })?;
     let (db, _) = built.map_err(not_built)?;

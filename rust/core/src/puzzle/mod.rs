@@ -18,9 +18,9 @@ use rayon::prelude::*;
 pub use choice::Choice;
 pub use engine::Engine;
 pub(crate) use options::wrong_type;
-pub use options::{closest, Bounded, Options, Value};
+pub use options::{closest, Bounded, Options, Value, MAX_THREADS};
 
-use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult, Stats};
+use crate::{deadline_after, Error, Interrupt, Limits, Outcome, Result, SearchResult, Stats};
 
 /// The states the engines that store them may hold when the caller sets no
 /// `state_limit` (about 1.5 GB for the larger puzzles): beyond it they stop
@@ -283,19 +283,27 @@ impl<P> Entry<P> {
     pub const NEW: Entry<P> = Entry(PhantomData);
 }
 
+/// The limits every search takes, read from `options`: the largest cost
+/// (named `max_cost`, which the puzzles call `max_moves`), `node_limit`,
+/// `state_limit`, and `time_limit`, which becomes the call's one deadline
+/// here, where the call arrives.
+pub fn read_limits(options: &mut Options, max_cost: &str) -> Result<Limits<'static>> {
+    Ok(Limits {
+        max_cost: options.count::<u32>(max_cost)?,
+        max_nodes: options.count::<u64>("node_limit")?,
+        deadline: options.seconds("time_limit")?.and_then(deadline_after),
+        max_states: options.count::<usize>("state_limit")?,
+        interrupt: None,
+        parallel: false,
+    })
+}
+
 /// Reads the options every puzzle takes, then configures `P` with the rest.
 fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'static>)> {
     let engine = options.parsed::<P::Engine>("engine")?.unwrap_or_else(P::Engine::default_choice);
     let heuristic = options.parsed::<P::Heuristic>("heuristic")?.unwrap_or_else(P::Heuristic::default_choice);
-    let state_limit = options.count::<usize>("state_limit")?;
-    let limits = Limits {
-        max_cost: options.count::<u32>("max_moves")?,
-        max_nodes: options.count::<u64>("node_limit")?,
-        time_limit: options.seconds("time_limit")?,
-        max_states: state_limit.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT)),
-        interrupt: None,
-        parallel: false,
-    };
+    let mut limits = read_limits(&mut options, "max_moves")?;
+    limits.max_states = limits.max_states.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT));
     let puzzle = P::configure(&Settings { engine, heuristic, limits }, &mut options)?;
     options.finish(P::NAME)?;
     Ok((puzzle, engine, limits))
@@ -328,9 +336,8 @@ struct PuzzleJob<P: Puzzle> {
     task: Task,
     cases: Vec<P::Case>,
     batch: bool,
-    started: Instant,
-    /// What stopped the preparation, if anything did.
-    stopped: Option<Outcome>,
+    /// What stopped the preparation, if anything did, and when.
+    stopped: Option<(Outcome, Duration)>,
 }
 
 impl<P: Puzzle> PuzzleJob<P> {
@@ -349,7 +356,9 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
 
     fn prepare(&mut self, hooks: Hooks) -> Result<()> {
         let limits = Limits { interrupt: hooks.interrupt, ..self.limits };
-        self.stopped = self.puzzle.prepare(self.purpose(), &self.cases, &limits, hooks.report)?;
+        let begun = Instant::now();
+        let stopped = self.puzzle.prepare(self.purpose(), &self.cases, &limits, hooks.report)?;
+        self.stopped = stopped.map(|outcome| (outcome, begun.elapsed()));
         Ok(())
     }
 
@@ -360,15 +369,11 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
             }
             answer
         };
-        if let Some(outcome) = self.stopped {
-            let elapsed = self.started.elapsed();
+        if let Some((outcome, elapsed)) = self.stopped {
             return Ok((0..self.cases.len()).map(|index| tell(index, stopped(outcome, elapsed))).collect());
         }
-        // The time limit counts the preparation, as the caller waited for it.
-        let spent = self.started.elapsed();
-        let time_limit = self.limits.time_limit.map(|limit| limit.saturating_sub(spent));
         let parallel = hooks.parallel && !self.batch;
-        let limits = Limits { time_limit, interrupt: hooks.interrupt, parallel, ..self.limits };
+        let limits = Limits { interrupt: hooks.interrupt, parallel, ..self.limits };
         let (puzzle, engine) = (&self.puzzle, self.engine);
         let solve_one = |case: &P::Case| {
             // A search polls the interrupt only every few thousand
@@ -379,7 +384,7 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
             if limits.interrupted() {
                 return Ok(stopped(Outcome::Interrupted, Duration::ZERO));
             }
-            if time_limit == Some(Duration::ZERO) {
+            if limits.past_deadline() {
                 return Ok(stopped(Outcome::TimeLimit, Duration::ZERO));
             }
             puzzle.solve(case, engine, &limits).map(|result| written(puzzle, case, result))
@@ -405,7 +410,7 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
     }
 
     fn lower_bounds(&self) -> Result<Vec<u32>> {
-        if let Some(outcome) = self.stopped {
+        if let Some((outcome, _)) = self.stopped {
             return Err(Error::Stopped(outcome));
         }
         self.cases.iter().map(|case| self.puzzle.lower_bound(case)).collect()
@@ -442,10 +447,9 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
     }
 
     fn job(&self, cases: &[Vec<i64>], batch: bool, options: Options, task: Task) -> Result<Box<dyn Job>> {
-        let started = Instant::now();
         let (puzzle, engine, limits) = configure::<P>(options)?;
         let cases = read_cases(&puzzle, cases, batch)?;
-        Ok(Box::new(PuzzleJob { puzzle, engine, limits, task, cases, batch, started, stopped: None }))
+        Ok(Box::new(PuzzleJob { puzzle, engine, limits, task, cases, batch, stopped: None }))
     }
 
     fn pack(&self, cases: &[Vec<i64>], options: Options) -> Result<(usize, Vec<u64>)> {

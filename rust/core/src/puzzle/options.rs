@@ -7,6 +7,11 @@ use std::time::Duration;
 
 use crate::{Error, Result};
 
+/// The most threads a call may ask for: more than any machine's cores, and
+/// few enough that a mistyped number fails at once instead of starting
+/// threads without end.
+pub const MAX_THREADS: usize = 1024;
+
 /// One option's value, in the few shapes options come in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -165,6 +170,19 @@ impl Options {
             return Err(Error::InvalidArgument(format!("{name} must be at least 1 or None, got 0")));
         }
         self.count(name)
+    }
+
+    /// The `threads` option: how many cores a call may use, `None` for
+    /// every one, else 1 to [`MAX_THREADS`].
+    pub fn threads(&mut self) -> Result<Option<usize>> {
+        match self.take("threads") {
+            None => Ok(None),
+            Some(Value::Int(count)) if (1..=MAX_THREADS as i128).contains(&count) => Ok(Some(count as usize)),
+            Some(Value::Int(count)) => {
+                Err(Error::InvalidArgument(format!("threads must be from 1 to {MAX_THREADS} or None, got {count}")))
+            }
+            Some(other) => Err(wrong_type("threads", "an integer", &other)),
+        }
     }
 
     /// A span of time in seconds, a non-negative number; an infinite one,

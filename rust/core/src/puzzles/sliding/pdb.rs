@@ -228,10 +228,9 @@ pub struct BuildLimits<'a> {
 }
 
 impl<'a> BuildLimits<'a> {
-    /// The interrupt and the time limit of `limits`, the time counted from
-    /// `started` (a limit too far off for an `Instant` is none).
-    pub fn new(limits: &Limits<'a>, started: Instant) -> Self {
-        BuildLimits { interrupt: limits.interrupt, deadline: limits.time_limit.and_then(|t| started.checked_add(t)) }
+    /// The interrupt and the deadline of `limits`.
+    pub fn new(limits: &Limits<'a>) -> Self {
+        BuildLimits { interrupt: limits.interrupt, deadline: limits.deadline }
     }
 
     /// The outcome that stops the build now, if any.

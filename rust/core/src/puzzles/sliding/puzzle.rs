@@ -122,8 +122,6 @@ pub struct SlidingTiles {
     /// Whether the dual lookups join the pattern databases' bound.
     dual: bool,
     cache_dir: Option<PathBuf>,
-    /// When the call began: the time limit of the builds counts from it.
-    started: Instant,
     /// The time the preparation took, which each result's elapsed time includes.
     preparation: Duration,
     prepared: Vec<(Shape, Prepared)>,
@@ -339,7 +337,6 @@ impl Puzzle for SlidingTiles {
             reflect,
             dual,
             cache_dir,
-            started: Instant::now(),
             preparation: Duration::ZERO,
             prepared: Vec::new(),
         };
@@ -459,7 +456,7 @@ impl Puzzle for SlidingTiles {
     ) -> Result<Option<Outcome>> {
         let begun = Instant::now();
         let databases = self.uses_databases(purpose);
-        let build_limits = BuildLimits::new(limits, self.started);
+        let build_limits = BuildLimits::new(limits);
         for shape in Self::shapes(cases) {
             if self.prepared.iter().any(|(known, _)| *known == shape) {
                 continue;

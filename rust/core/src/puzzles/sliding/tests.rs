@@ -559,11 +559,11 @@ fn a_deadline_stops_a_build_and_nothing_of_it_is_kept() {
     assert_eq!(built.unwrap_err(), Outcome::TimeLimit);
     assert_eq!(std::fs::read_dir(&dir).map_or(0, |files| files.count()), 0, "a stopped build was stored");
     // Not kept in memory either: the next call builds it.
-    let later = BuildLimits::new(&Limits::default().with_time_limit(Duration::from_secs(3600)), Instant::now());
+    let later = BuildLimits::new(&Limits::default().with_time_limit(Duration::from_secs(3600)));
     let (_, source) = pdb_cache::load_or_build(&geometry, &cells, 0, Some(&dir), &|_| false, &later).unwrap().unwrap();
     assert_eq!(source, pdb_cache::Source::Built);
     // A limit too far off for the clock is no limit.
-    let endless = BuildLimits::new(&Limits::default().with_time_limit(Duration::MAX), Instant::now());
+    let endless = BuildLimits::new(&Limits::default().with_time_limit(Duration::MAX));
     assert!(endless.deadline.is_none() && endless.stop().is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
