@@ -58,19 +58,12 @@ def puzzle_names() -> tuple[str, ...]:
 
 @functools.cache
 def load(name: str) -> ModuleType:
-    """The puzzle module ``name``: ``idastar.puzzle(name)``, or its import."""
-    finder = getattr(idastar, "puzzle", None)
-    if finder is not None:
-        return finder(name)  # type: ignore[no-any-return]
+    """The puzzle module ``name``."""
     return importlib.import_module(f"idastar.{name}")
 
 
 #: The same, as a line of Python for a child interpreter: binds ``puzzle``.
-LOAD_IN_CHILD = (
-    "import importlib, idastar; "
-    "puzzle = idastar.puzzle({name!r}) if hasattr(idastar, 'puzzle') "
-    "else importlib.import_module('idastar.' + {name!r})"
-)
+LOAD_IN_CHILD = "import importlib; puzzle = importlib.import_module('idastar.' + {name!r})"
 
 
 def engines_of(name: str) -> tuple[str, ...]:

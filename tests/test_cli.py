@@ -662,3 +662,54 @@ def test_an_option_value_the_library_refuses_is_one_line() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("idastar fifteen: ") and result.stderr.count("\n") == 1
     assert "Traceback" not in result.stderr
+
+
+# --------------------------------------------------------------------------
+# idastar sliding: any board
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from([(2, 2), (3, 2), (2, 3), (3, 3), (4, 2)]), st.integers(0, 2**32))
+def test_sliding_answers_any_board_as_the_reference_does(size: tuple[int, int], seed: int) -> None:
+    from idastar import reference, sliding
+
+    width, height = size
+    boards = [sliding.random(width=width, height=height, seed=seed + k) for k in range(3)]
+    text = "".join(" ".join(map(str, board)) + "\n" for board in boards)
+    flags = ["--width", str(width), "--height", str(height)]
+    expected = [reference.sliding.distance(board, width, height) for board in boards]
+    status, out, err = run_main("sliding", *flags, "--batch", "-", stdin=text)
+    assert status == 0, err  # stderr tells of pattern databases built
+    assert out.split() == [str(cost) for cost in expected]
+    status, out, _ = run_main("sliding", *flags, "--path", stdin=text)
+    cost, path = out.split("\n")[:2]
+    assert int(cost) == expected[0] == len(path)
+    shape = {"width": width, "height": height}
+    assert sliding.is_solved(sliding.replay(boards[0], path, **shape), **shape)
+
+
+def test_sliding_reads_the_board_its_flags_give() -> None:
+    eight = "8 6 7\n2 5 4\n3 0 1\n"
+    assert run_main("sliding", "--width", "3", "--height", "3", stdin=eight)[1] == "31\n"
+    # The default is the 15-puzzle's board, as idastar fifteen reads it.
+    sample = sample_text("fifteen", "in")
+    assert run_main("sliding", stdin=sample)[1] == run_main("fifteen", stdin=sample)[1]
+    status, out, err = run_main(
+        "sliding", "--width", "3", "--height", "3", stdin="1 2 3 4 5 6 7 8 9\n"
+    )
+    assert (status, out) == (2, "")
+    assert err == ("idastar sliding: <stdin>: line 1: tile 9 at cell 9 is out of range 0 to 8\n")
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--width", "6"], "argument --width: must be from 2 to 5, got '6'"),
+        (["--height", "x"], "argument --height: must be from 2 to 5, got 'x'"),
+        (["--width", "3", "--height", "3", "--goal", "0 1 2 3"], "goal"),
+    ],
+)
+def test_sliding_refuses_a_board_it_cannot_take(flags: list[str], message: str) -> None:
+    status, out, err = run_main("sliding", *flags, stdin="1 2 3 4 5 6 7 8 0\n")
+    assert (status, out) == (2, "")
+    assert message in err and "Traceback" not in err

@@ -194,7 +194,7 @@ def test_the_registry_names_every_puzzle_module() -> None:
     assert all(isinstance(name, str) for name in idastar.PUZZLES)
     assert set(CONTRACT_PUZZLES) <= set(idastar.PUZZLES)
     for name in idastar.PUZZLES:
-        assert idastar.puzzle(name) is importlib.import_module(f"idastar.{name}")
+        assert idastar.puzzle(name) is importlib.import_module(f"idastar.{name}").PUZZLE
 
 
 def test_the_core_puzzles_are_all_registered() -> None:

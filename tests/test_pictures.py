@@ -9,6 +9,7 @@ and mark their goal frame; the command line's ``--svg``, ``--html`` and
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -37,7 +38,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(params=idastar.PUZZLES)
 def puzzle(request: pytest.FixtureRequest) -> ModuleType:
-    return idastar.puzzle(request.param)
+    return importlib.import_module(f"idastar.{request.param}")
 
 
 def parsed(svg: str) -> ET.Element:

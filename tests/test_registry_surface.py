@@ -22,7 +22,7 @@ from idastar.cli import PUZZLES as COMMANDS
 
 @pytest.fixture(params=idastar.PUZZLES)
 def module(request: pytest.FixtureRequest) -> typing.Any:
-    return idastar.puzzle(request.param)
+    return importlib.import_module(f"idastar.{request.param}")
 
 
 def test_the_typed_stub_is_what_the_registry_makes() -> None:
@@ -55,7 +55,7 @@ def test_the_package_lists_every_puzzle() -> None:
         assert name in idastar.__all__
         assert f":mod:`idastar.{name}`" in (idastar.__doc__ or "")
         assert name in dir(idastar)
-        assert importlib.import_module(f"idastar.{name}") is idastar.puzzle(name)
+        assert importlib.import_module(f"idastar.{name}").PUZZLE is idastar.puzzle(name)
 
 
 @pytest.mark.parametrize(
@@ -239,3 +239,23 @@ def test_search_solve_agrees_with_each_engines_own_function(
             )
             for before, after in zip(found.path, found.path[1:], strict=False):
                 assert after in edges.get(before, [])
+
+
+def test_a_puzzle_value_is_the_whole_puzzle(module: typing.Any) -> None:
+    puzzle = idastar.puzzle(module.NAME)
+    assert puzzle is module.PUZZLE
+    for name in module.__all__:
+        assert name in dir(puzzle)
+        if name not in VERBS:  # the module's verbs are the value's methods
+            assert getattr(puzzle, name) is getattr(module, name), name
+    case = puzzle.random(seed=5)
+    solution = puzzle.solve(case)
+    assert puzzle.is_solved(puzzle.replay(case, solution.path))
+    assert puzzle.distance(case) == solution.cost >= puzzle.lower_bound(case)
+    with pytest.raises(AttributeError, match="has no attribute 'randm'"):
+        puzzle.randm  # noqa: B018
+
+
+def test_an_unknown_puzzle_name_suggests_the_one_meant() -> None:
+    with pytest.raises(ValueError, match=r"unknown puzzle 'pancakes' \(did you mean 'pancake'\?\)"):
+        idastar.puzzle("pancakes")

@@ -21,7 +21,7 @@ def test_the_names_come_from_the_core_the_specialised_ida_first() -> None:
     assert sliding.HEURISTICS == ("pdb", "linear-conflict", "manhattan")
     assert (fifteen.ENGINES, fifteen.HEURISTICS) == (sliding.ENGINES, sliding.HEURISTICS)
     assert "sliding" in idastar._core.PUZZLES and "fifteen" in idastar.PUZZLES
-    assert idastar.puzzle("fifteen") is fifteen
+    assert idastar.puzzle("fifteen") is fifteen.PUZZLE
 
 
 @pytest.mark.parametrize(("width", "height"), [(2, 2), (3, 3), (4, 4), (5, 5)])

@@ -38,8 +38,8 @@ again.
 
 from __future__ import annotations
 
+import difflib
 import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import _core
@@ -71,11 +71,17 @@ PUZZLES: tuple[str, ...] = tuple(
 )
 
 
-def puzzle(name: str) -> ModuleType:
-    """The puzzle module called ``name`` (one of :data:`PUZZLES`)."""
+def puzzle(name: str) -> Puzzle[Any, Any, Any]:
+    """The puzzle called ``name`` (one of :data:`PUZZLES`) as a value: its
+    module's ``PUZZLE``, whose methods are the shared verbs and whose
+    attributes are the rest of its module's names (``random``, ``draw``,
+    ``ENGINES``, ...)."""
     if name not in PUZZLES:
-        raise ValueError(f"unknown puzzle {name!r}; the puzzles are {', '.join(PUZZLES)}")
-    return importlib.import_module(f".{name}", __name__)
+        close = difflib.get_close_matches(str(name), PUZZLES, n=1)
+        meant = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"unknown puzzle {name!r}{meant}; the puzzles are {', '.join(PUZZLES)}")
+    found: Puzzle[Any, Any, Any] = importlib.import_module(f".{name}", __name__).PUZZLE
+    return found
 
 
 #: Imported on first use, so that a command or a script pays only for the

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 import types
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
@@ -200,6 +201,22 @@ class Puzzle(Generic[C, M, Sol]):
 
     def __repr__(self) -> str:
         return f"idastar.{self.name}.PUZZLE"
+
+    def __getattr__(self, name: str) -> Any:
+        """What the puzzle's module offers of its own besides the verbs
+        (``random``, ``apply``, ``replay``, ``is_solved``, ``draw``,
+        ``ENGINES``, ``HARD_CASE``, ...: the names of its ``__all__``), so
+        that the value is the whole puzzle."""
+        if name.startswith("__"):  # copy, pickle and the like ask for these
+            raise AttributeError(name)
+        module = sys.modules.get(f"idastar.{self.name}")
+        if module is not None and name in getattr(module, "__all__", ()):
+            return getattr(module, name)
+        raise AttributeError(f"puzzle {self.name!r} has no attribute {name!r}")
+
+    def __dir__(self) -> list[str]:
+        module = sys.modules.get(f"idastar.{self.name}")
+        return sorted({*super().__dir__(), *getattr(module, "__all__", ())})
 
     def __reduce__(self) -> tuple[Callable[[str], Puzzle[Any, Any, Any]], tuple[str]]:
         # By name: a puzzle holds functions, and is one per process anyway.
@@ -479,7 +496,7 @@ class Puzzle(Generic[C, M, Sol]):
             return cases.reshape(-1, self.size.columns)
         return cases
 
-    def distance_distribution(self, size: object, most: int) -> list[int]:
+    def distances_by_core(self, size: object, most: int) -> list[int]:
         """The core's count of the cases of ``size`` (1 to ``most``) at each distance."""
         if isinstance(size, bool) or not isinstance(size, int):
             raise TypeError(f"n must be an integer, got {size!r}")

@@ -15,6 +15,7 @@ that it matches what this writes.
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 from types import ModuleType
@@ -129,7 +130,7 @@ def _keywords(keywords: dict[str, object], unpacking: bool) -> str:
 
 
 def _protocol(name: str) -> str:
-    module = idastar.puzzle(name)
+    module = importlib.import_module(f"idastar.{name}")
     puzzle = module.PUZZLE
     declared = module.__annotations__["PUZZLE"]  # "Puzzle[Case, Move, Solution]"
     case, _, solution = (

@@ -242,7 +242,7 @@ def distance_distribution(n: int) -> list[int]:
     without the GIL; Ctrl-C stops it within a fraction of a second
     (``KeyboardInterrupt``).
     """
-    return PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_BOOKS)
+    return PUZZLE.distances_by_core(n, MAX_DISTRIBUTION_BOOKS)
 
 
 _SPINE = 34

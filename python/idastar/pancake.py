@@ -153,7 +153,7 @@ def distance_distribution(n: int) -> list[int]:
     the last index), by breadth-first search over every permutation on all
     cores without the GIL, ``1 <= n <= MAX_DISTRIBUTION_PANCAKES``; Ctrl-C
     stops it within a fraction of a second (``KeyboardInterrupt``)."""
-    return PUZZLE.distance_distribution(n, MAX_DISTRIBUTION_PANCAKES)
+    return PUZZLE.distances_by_core(n, MAX_DISTRIBUTION_PANCAKES)
 
 
 _LAYER = 26

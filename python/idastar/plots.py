@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from ._puzzle import Puzzle
+
 __all__ = [
     "COLOURS",
     "INSTALL_HINT",
@@ -235,18 +237,23 @@ class Comparison(NamedTuple):
         return totals
 
 
-def _module(puzzle: str | ModuleType) -> ModuleType:
-    if isinstance(puzzle, str):
-        import idastar
+def _module(puzzle: str | ModuleType | Puzzle[Any, Any, Any]) -> Any:
+    """The puzzle of a name, value or module, as a value."""
+    import idastar
 
+    if isinstance(puzzle, str):
         return idastar.puzzle(puzzle)
-    if not isinstance(puzzle, ModuleType) or not hasattr(puzzle, "solve_many"):
-        raise TypeError(f"puzzle must be a puzzle's name or module, got {puzzle!r}")
-    return puzzle
+    if isinstance(puzzle, idastar.Puzzle):
+        return puzzle
+    if not isinstance(puzzle, ModuleType) or not isinstance(
+        getattr(puzzle, "PUZZLE", None), idastar.Puzzle
+    ):
+        raise TypeError(f"puzzle must be a puzzle's name, value or module, got {puzzle!r}")
+    return puzzle.PUZZLE
 
 
 def _variants(
-    module: ModuleType, heuristics: Sequence[Variant] | None
+    module: Any, heuristics: Sequence[Variant] | None
 ) -> list[tuple[str, dict[str, Any]]]:
     """Each variant as ``(label, options)``, checked."""
     if heuristics is None:
@@ -280,7 +287,7 @@ def _variants(
 
 
 def compare_heuristics(
-    puzzle: str | ModuleType,
+    puzzle: str | ModuleType | Puzzle[Any, Any, Any],
     cases: Sequence[Any],
     heuristics: Sequence[Variant] | None = None,
     *,
@@ -307,7 +314,8 @@ def compare_heuristics(
     ...     goal="blank-first")
 
     Args:
-        puzzle: a puzzle module (:mod:`idastar.fifteen`) or its name (one of
+        puzzle: a puzzle (``idastar.puzzle("fifteen")``), its module
+            (:mod:`idastar.fifteen`) or its name (one of
             :data:`idastar.PUZZLES`).
         cases: the cases, as the puzzle's ``solve`` takes them.
         heuristics: what to compare (see :data:`Variant`): names from the
@@ -359,7 +367,7 @@ def compare_heuristics(
             )
             for index, solution in enumerate(solutions)
         )
-    name = getattr(module, "NAME", module.__name__)
+    name = module.name
     figure = _draw_comparison(
         table, [label for label, _ in variants], f"{len(cases)} cases ({name})"
     )

@@ -1,8 +1,10 @@
-"""``idastar fifteen``: the 15-puzzle judge, and more."""
+"""``idastar fifteen``, the 15-puzzle judge, and ``idastar sliding``, the same
+for any board from 2 x 2 to 5 x 5 (``--width``, ``--height``)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import os
 import time
@@ -34,31 +36,42 @@ else:
     sliding = lazy_module("idastar.sliding")
 
 SIDE = 4
-CELLS = SIDE * SIDE
+#: The sides ``idastar sliding`` takes (the core's).
+SIDES = range(_core.SLIDING_MIN_SIDE, _core.SLIDING_MAX_SIDE + 1)
 #: Boards solved per thread in --batch mode between two updates of the bar.
 _BOARDS_PER_THREAD = 4
 
 
-#: What each cell's tile is called in messages, and its out-of-range message.
-_TILE_TEXTS = [
-    (f"tile {cell} of {CELLS}", f"tile {{value}} at cell {cell} is out of range 0 to {CELLS - 1}")
-    for cell in range(1, CELLS + 1)
-]
+@functools.cache
+def _tile_texts(cells: int) -> list[tuple[str, str]]:
+    """What each cell's tile is called in messages, and its out-of-range message."""
+    return [
+        (
+            f"tile {cell} of {cells}",
+            f"tile {{value}} at cell {cell} is out of range 0 to {cells - 1}",
+        )
+        for cell in range(1, cells + 1)
+    ]
 
 
-def _read_board(tokens: Tokens) -> tuple[list[int], int]:
-    """The next 16 integers, checked to be 0..15 once each, and the line of the first."""
+def _cells(args: argparse.Namespace) -> int:
+    return int(args.width * args.height)
+
+
+def _read_board(tokens: Tokens, cells: int) -> tuple[list[int], int]:
+    """The next ``cells`` integers, checked to be 0..cells-1 once each, and
+    the line of the first."""
     tiles: list[int] = []
     first_line = 0
     cell_of: dict[int, int] = {}
-    for cell, (what, out_of_range) in enumerate(_TILE_TEXTS):
-        tile = tokens.next_int(what, 0, CELLS - 1, out_of_range)
+    for cell, (what, out_of_range) in enumerate(_tile_texts(cells)):
+        tile = tokens.next_int(what, 0, cells - 1, out_of_range)
         if cell == 0:
             first_line = tokens.line
         if tile in cell_of:
             raise tokens.error(
                 f"tile {tile} appears twice (cells {cell_of[tile] + 1} and {cell + 1});"
-                " the board must hold 0..15 once each"
+                f" the board must hold 0..{cells - 1} once each"
             )
         cell_of[tile] = cell
         tiles.append(tile)
@@ -66,18 +79,28 @@ def _read_board(tokens: Tokens) -> tuple[list[int], int]:
 
 
 def _goal(text: str) -> sliding.GoalSpec:
+    """``--goal``: a name, or the goal's tiles (which the core checks
+    against the board's size)."""
     if text in ("blank-last", "blank-first"):
         return text  # type: ignore[return-value]
     words = text.replace(",", " ").split()
     try:
-        tiles = [int(w) for w in words]
+        return [int(w) for w in words]
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected 'blank-last', 'blank-first' or 16 integers, got {text!r}"
+            f"expected 'blank-last', 'blank-first' or the goal's integers, got {text!r}"
         ) from None
-    if sorted(tiles) != list(range(CELLS)):
-        raise argparse.ArgumentTypeError(f"the goal must hold 0..15 once each, got {text!r}")
-    return tiles
+
+
+def _side(text: str) -> int:
+    """``--width`` and ``--height``: a side the core takes."""
+    try:
+        side = int(text)
+    except ValueError:
+        side = 0
+    if side not in SIDES:
+        raise argparse.ArgumentTypeError(f"must be from {SIDES[0]} to {SIDES[-1]}, got {text!r}")
+    return side
 
 
 def _cache_dir(text: str) -> str:
@@ -88,7 +111,18 @@ def _cache_dir(text: str) -> str:
     return text
 
 
-def _configure(parser: argparse.ArgumentParser) -> None:
+def _configure(parser: argparse.ArgumentParser, any_size: bool) -> None:
+    if any_size:
+        for side in ("width", "height"):
+            parser.add_argument(
+                f"--{side}",
+                type=_side,
+                default=SIDE,
+                metavar="N",
+                help=f"the board's {side}, {SIDES[0]} to {SIDES[-1]} (default {SIDE})",
+            )
+    else:
+        parser.set_defaults(width=SIDE, height=SIDE)
     parser.add_argument(
         "--heuristic",
         choices=["pdb", "linear-conflict", "manhattan"],
@@ -110,8 +144,8 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         type=_goal,
         default="blank-last",
         metavar="GOAL",
-        help="blank-last (1 2 ... 15 0, the judge's, default), blank-first "
-        "(0 1 ... 15, Korf's instances) or 16 integers in quotes",
+        help="blank-last (1 2 ... 0, the judge's, default), blank-first "
+        "(0 1 2 ..., Korf's instances) or the goal's integers in quotes",
     )
     parser.add_argument(
         "--cache-dir",
@@ -126,7 +160,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
         "--batch",
         metavar="FILE",
         default=None,
-        help="solve every board of FILE (16 integers each, one board a line; '-' "
+        help="solve every board of FILE (one board a line; '-' "
         "for standard input) on all cores (see --jobs), one answer line per board",
     )
     answer_flags(
@@ -142,7 +176,7 @@ def _configure(parser: argparse.ArgumentParser) -> None:
 class _BuildReport:
     """Shows pattern-database builds on stderr: a bar on a terminal, else one line each."""
 
-    def __init__(self, stream: TextIO | Output, command: str = "idastar fifteen") -> None:
+    def __init__(self, stream: TextIO | Output, command: str) -> None:
         self.stream = stream
         self.command = command
         self.tty = stream.isatty()
@@ -183,8 +217,8 @@ class _BuildReport:
 
 def _options(args: argparse.Namespace, report: _BuildReport) -> dict[str, object]:
     return {
-        "width": SIDE,
-        "height": SIDE,
+        "width": args.width,
+        "height": args.height,
         "goal": args.goal,
         "heuristic": args.heuristic,
         "patterns": args.patterns,
@@ -233,7 +267,7 @@ def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
 
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    report = _BuildReport(stderr(best_effort=True))
+    report = _BuildReport(stderr(best_effort=True), f"idastar {args.command}")
     # Databases built but not kept are told of once, in a line of the
     # command's, however the run ends.
     with sliding._kept(args.cache_dir, tell=report.tell_unkept):
@@ -250,7 +284,7 @@ def _answer_boards(
         _answer_batch(args, tokens, out, options)
         return
     # The judge reads one board; anything after it is ignored, as there.
-    tiles, line = _read_board(tokens)
+    tiles, line = _read_board(tokens, _cells(args))
     try:
         solution = _solve(tiles, options)
     except Unsolvable as error:
@@ -260,15 +294,16 @@ def _answer_boards(
     emit(out, _answer_text(args, 1, tiles, solution))
 
 
-def _batch_boards(tokens: Tokens, goal: sliding.GoalSpec) -> Iterator[tuple[int, list[int]]]:
+def _batch_boards(tokens: Tokens, args: argparse.Namespace) -> Iterator[tuple[int, list[int]]]:
     """``(board number, tiles)`` of a --batch input, each checked as it is read,
     so that the answers before a bad or unsolvable board come out first."""
     case = 0
+    size = {"width": args.width, "height": args.height}
     while not tokens.at_end():
         case += 1
         tokens.case = case
-        tiles, line = _read_board(tokens)
-        if not sliding.is_solvable(tiles, goal=goal):
+        tiles, line = _read_board(tokens, _cells(args))
+        if not sliding.is_solvable(tiles, goal=args.goal, **size):
             raise tokens.error("unsolvable board: it cannot reach the goal (parity)", line)
         yield case, tiles
     tokens.case = None
@@ -285,7 +320,7 @@ def _answer_batch(
 
     answer_in_order(
         args,
-        _batch_boards(tokens, args.goal),
+        _batch_boards(tokens, args),
         solve,
         lambda case, solution: _answer_text(args, case[0], case[1], _answered(solution)),
         out,
@@ -298,7 +333,7 @@ def _answer_batch(
 def _demo(out: TextIO) -> bool:
     source = sample_text("fifteen", "in")
     expected = sample_text("fifteen", "out").splitlines()
-    tiles, _ = _read_board(Tokens(io.StringIO(source)))
+    tiles, _ = _read_board(Tokens(io.StringIO(source)), SIDE * SIDE)
     emit(
         out,
         "fifteen: bring the tiles to 1 2 ... 15 0 with the fewest moves; a move\n"
@@ -331,20 +366,65 @@ def _demo(out: TextIO) -> bool:
     return all_match
 
 
+#: The two hardest 8-puzzles, 31 moves from 1 2 ... 8 0 (the largest
+#: distance of the 3 x 3 board, which the demo counts too).
+_HARDEST_EIGHT = ((8, 6, 7, 2, 5, 4, 3, 0, 1), (6, 4, 7, 8, 5, 0, 3, 2, 1))
+
+
+def _sliding_demo(out: TextIO) -> bool:
+    emit(
+        out,
+        "sliding: any board from 2 x 2 to 5 x 5 (idastar sliding --width W --height H).\n"
+        "The two hardest 8-puzzles, and the 3 x 3 board's distances counted over\n"
+        "all 181,440 solvable boards:",
+    )
+    deepest = len(sliding.distance_distribution(width=3, height=3)) - 1
+    all_match = deepest == 31
+    emit(out, f"  the largest distance: {deepest} (expected 31)")
+    for tiles in _HARDEST_EIGHT:
+        began = time.perf_counter()
+        solution = checked(sliding.solve(tiles, width=3, height=3))
+        seconds = time.perf_counter() - began
+        all_match = all_match and solution.cost == 31
+        verdict = "(expected 31)" if solution.cost == 31 else "MISMATCH, expected 31"
+        emit(
+            out,
+            f"  {' '.join(map(str, tiles))}: {solution.cost} {verdict}, "
+            f"{''.join(solution.path)}, {seconds * 1000:.1f} ms",
+        )
+    return all_match
+
+
+_OUTPUT_AND_ERRORS = """\
+output: the fewest moves, one line: what the judge program prints, byte for
+byte. A board that cannot reach the goal (half of all boards) is an error.
+Anything after the board is ignored, as the judge ignores it."""
+
+_EPILOG = """\
+--path letters are the way the blank moves: L moves the blank left (the tile
+left of it slides right). --batch reads boards one after another (one a line,
+though any whitespace works) and answers each on its own line, solving on
+all cores.
+
+The first run with --heuristic pdb builds the pattern databases (seconds for
+the 15-puzzle's 6-6-3) and stores them in the cache directory; later runs
+load them in milliseconds. A bad or unsolvable board stops the run with one
+line on stderr naming the input and the line, and exit status 2."""
+
 register(
     Puzzle(
         name="fifteen",
         summary="the 15-puzzle: the fewest moves to 1 2 ... 15 0",
         formats="in: 16 integers, the board row by row, 0 the blank\nout: the fewest moves",
-        description="""\
+        description=f"""\
 Solve the 15-puzzle optimally: slide tiles into the blank until the board
-reads 1 2 ... 15 0 (or the --goal), with the fewest moves.
+reads 1 2 ... 15 0 (or the --goal), with the fewest moves. Other boards:
+idastar sliding --width W --height H.
 
 input (integers separated by any whitespace, line breaks anywhere):
   16 integers   the board row by row, 0 for the blank
 
-output: the fewest moves, one line: what the judge program prints, byte for
-byte. A board that cannot reach the goal (half of all boards) is an error.
+{_OUTPUT_AND_ERRORS}
 
 example:
   $ printf '1 2 3 4\\n6 7 8 0\\n5 10 11 12\\n9 13 14 15\\n' > board.txt
@@ -354,17 +434,39 @@ example:
   8
   LLLDDRRR
   $ idastar fifteen --goal blank-first --batch @korf100   # Korf's 100, all cores""",
-        epilog="""\
---path letters are the way the blank moves: L moves the blank left (the tile
-left of it slides right). --batch reads one board per line (any whitespace
-works) and answers each on its own line, solving on all cores.
-
-The first run with --heuristic pdb builds the pattern databases (seconds for
-6-6-3) and stores them in the cache directory; later runs load them in
-milliseconds. A bad or unsolvable board stops the run with one line on stderr
-naming the input and the line, and exit status 2.""",
-        configure=_configure,
+        epilog=_EPILOG,
+        configure=functools.partial(_configure, any_size=False),
         answer=_answer,
         demo=_demo,
+    )
+)
+
+register(
+    Puzzle(
+        name="sliding",
+        summary="sliding tiles, 2 x 2 to 5 x 5: the fewest moves (--width, --height)",
+        formats="in: W x H integers, the board row by row, 0 the blank\nout: the fewest moves",
+        description=f"""\
+Solve a sliding-tile puzzle of any size from 2 x 2 to 5 x 5 optimally: slide
+tiles into the blank until the board reads 1 2 ... 0 (or the --goal), with
+the fewest moves. --width and --height give the board (default 4 x 4, the
+15-puzzle, which idastar fifteen solves too).
+
+input (integers separated by any whitespace, line breaks anywhere):
+  W x H integers   the board row by row, 0 for the blank
+
+{_OUTPUT_AND_ERRORS}
+
+example:
+  $ printf '8 6 7\\n2 5 4\\n3 0 1\\n' > eight.txt
+  $ idastar sliding --width 3 --height 3 eight.txt
+  31
+  $ idastar sliding --width 3 --height 3 --path eight.txt
+  31
+  UULDDRRUULDLDRRUULDLDRRUULLDDRR""",
+        epilog=_EPILOG,
+        configure=functools.partial(_configure, any_size=True),
+        answer=_answer,
+        demo=_sliding_demo,
     )
 )
