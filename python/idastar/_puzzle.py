@@ -387,7 +387,7 @@ class Puzzle(Generic[C, M, Sol]):
         options = self._options(options, "solve_many")
         handed = False
 
-        def solve(rows: Any, pairs: bool) -> None:
+        def solve_rows(rows: Any, pairs: bool) -> None:
             origin = Origin(self.core, rows, options, pairs)
 
             def answered(raws: list[tuple[int, Any]]) -> None:
@@ -406,7 +406,7 @@ class Puzzle(Generic[C, M, Sol]):
         # An error after a hand-over came from ``found``, not from reading
         # the cases: the batch is never solved twice.
         with self.keeping(options):
-            self._in_core(cases, solve, may_retry=lambda: not handed)
+            self._in_core(cases, solve_rows, may_retry=lambda: not handed)
 
     def _in_core(
         self,

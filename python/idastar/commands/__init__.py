@@ -315,10 +315,38 @@ def progress_bar(args: argparse.Namespace, total: int | None, unit: str) -> Any:
     )
 
 
+#: How :func:`answer_in_order` solves a chunk of cases: ``solve(chunk,
+#: threads, found)``.
+Solver = Callable[[list[C], int | None, Found[R]], None]
+
+
+def solving(
+    puzzle: Any, options: dict[str, Any], case_of: Callable[[Any], Any], *, raw: bool = False
+) -> Solver[Any, Any]:
+    """The :data:`Solver` of every command: the chunk's cases (each as
+    ``case_of`` makes it from what the reader gave) solved as one batch of
+    ``puzzle`` (an :class:`idastar.Puzzle`) with ``options``, each answer
+    handed on as its search ends. With ``raw``, the answers are the core's
+    results, unwrapped (a judge that prints a number or two per case need
+    not pay for a Solution each), and the cases go to the core as they are:
+    the reader has checked every value."""
+
+    def solve_chunk(chunk: list[Any], threads: int | None, found: Found[Any]) -> None:
+        cases = [case_of(case) for case in chunk]
+        if raw:
+            from .. import _core
+
+            _core.solve_many(puzzle.core, cases, {**options, "threads": threads}, answered=found)
+        else:
+            puzzle.solve_found(cases, options, threads, found)
+
+    return solve_chunk
+
+
 def answer_in_order(
     args: argparse.Namespace,
     cases: Iterable[C],
-    solve: Callable[[list[C], int | None, Found[R]], None],
+    solve: Solver[C, R],
     answer: Callable[[C, R], str],
     out: TextIO,
     *,

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
-    Found,
     Puzzle,
     answer_flags,
     answer_in_order,
@@ -23,6 +22,7 @@ from . import (
     permutation_cases,
     register,
     sample_text,
+    solving,
 )
 
 if TYPE_CHECKING:
@@ -73,13 +73,7 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     total = case_count(tokens)
     search = {} if args.exact else booksort._JUDGE_SEARCH
 
-    def solve(
-        chunk: list[tuple[int, tuple[int, ...]]],
-        threads: int | None,
-        found: Found[Solution[booksort.BlockMove]],
-    ) -> None:
-        shelves = [list(books) for _, books in chunk]
-        booksort.PUZZLE.solve_found(shelves, dict(search), threads, found)
+    solve = solving(booksort.PUZZLE, dict(search), lambda case: list(case[1]))
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[booksort.BlockMove]) -> str:
         number, books = case

@@ -15,7 +15,6 @@ from .. import _core
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
 from . import (
-    Found,
     Output,
     Puzzle,
     answer_flags,
@@ -26,6 +25,7 @@ from . import (
     lazy_module,
     register,
     sample_text,
+    solving,
     stderr,
 )
 
@@ -312,16 +312,10 @@ def _batch_boards(tokens: Tokens, args: argparse.Namespace) -> Iterator[tuple[in
 def _answer_batch(
     args: argparse.Namespace, tokens: Tokens, out: TextIO, options: dict[str, object]
 ) -> None:
-    def solve(
-        chunk: list[tuple[int, list[int]]], threads: int | None, found: Found[Solution[str]]
-    ) -> None:
-        tiles = [board for _, board in chunk]
-        sliding.PUZZLE.solve_found(tiles, options, threads, found)
-
     answer_in_order(
         args,
         _batch_boards(tokens, args),
-        solve,
+        solving(sliding.PUZZLE, options, lambda case: case[1]),
         lambda case, solution: _answer_text(args, case[0], case[1], _answered(solution)),
         out,
         tokens=tokens,

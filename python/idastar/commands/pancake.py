@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
-    Found,
     Puzzle,
     answer_flags,
     answer_in_order,
@@ -21,6 +20,7 @@ from . import (
     permutation_cases,
     register,
     sample_text,
+    solving,
 )
 
 if TYPE_CHECKING:
@@ -42,11 +42,7 @@ def _pancake_configure(parser: argparse.ArgumentParser) -> None:
 def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
     total = case_count(tokens)
 
-    def solve(
-        chunk: list[tuple[int, tuple[int, ...]]], threads: int | None, found: Found[Solution[int]]
-    ) -> None:
-        stacks = [list(stack) for _, stack in chunk]
-        pancake.PUZZLE.solve_found(stacks, {}, threads, found)
+    solve = solving(pancake.PUZZLE, {}, lambda case: list(case[1]))
 
     def answer(case: tuple[int, tuple[int, ...]], solution: Solution[int]) -> str:
         number, stack = case

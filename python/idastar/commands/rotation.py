@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, TextIO
 from .. import _core
 from .._judge import Tokens
 from . import (
-    Found,
     Puzzle,
     answer_flags,
     answer_in_order,
@@ -22,6 +21,7 @@ from . import (
     lazy_module,
     register,
     sample_text,
+    solving,
 )
 from ._pictures import wanted as picture_wanted
 
@@ -131,18 +131,6 @@ def _rotation_configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _solve_detailed(
-    chunk: list[tuple[int, list[int]]],
-    threads: int | None,
-    found: Found[rotation.RotationSolution],
-    engine: rotation.Engine,
-) -> None:
-    # One batch call on the core's threads: it stops within a search on
-    # Ctrl-C, where a pool of Python threads would let each solve finish.
-    boards = [board for _, board in chunk]
-    rotation.PUZZLE.solve_found(boards, {"engine": engine}, threads, found)
-
-
 def _detailed_answer(
     args: argparse.Namespace, case: tuple[int, list[int]], solution: rotation.RotationSolution
 ) -> str:
@@ -168,13 +156,6 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return
     if args.json or args.stats or picture_wanted(args):  # answers as Solutions
 
-        def solve_detailed(
-            chunk: list[tuple[int, list[int]]],
-            threads: int | None,
-            found: Found[rotation.RotationSolution],
-        ) -> None:
-            _solve_detailed(chunk, threads, found, args.engine)
-
         def detailed_answer(
             case: tuple[int, list[int]], solution: rotation.RotationSolution
         ) -> str:
@@ -183,7 +164,7 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         answer_in_order(
             args,
             _rotation_cases(tokens),
-            solve_detailed,
+            solving(rotation.PUZZLE, {"engine": args.engine}, lambda case: case[1]),
             detailed_answer,
             out,
             tokens=tokens,
@@ -192,12 +173,7 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return
 
     # Judge output: the boards solved a chunk at a time on all cores.
-    options = {"engine": args.engine}
-
-    def solve(chunk: list[list[int]], threads: int | None, found: Found[_core.RawResult]) -> None:
-        # The readers below checked every value, so the core takes the
-        # boards as they are, and its answers are read as they come.
-        _core.solve_many("rotation", chunk, {**options, "threads": threads}, answered=found)
+    solve = solving(rotation.PUZZLE, {"engine": args.engine}, lambda board: board, raw=True)
 
     def answer(board: list[int], raw: _core.RawResult) -> str:
         check_outcome(raw.outcome)

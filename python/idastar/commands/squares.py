@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
-    Found,
     Puzzle,
     answer_flags,
     answer_in_order,
@@ -21,6 +20,7 @@ from . import (
     lazy_module,
     register,
     sample_text,
+    solving,
 )
 
 if TYPE_CHECKING:
@@ -105,9 +105,7 @@ def _squares_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
 
     options = {"engine": args.engine, "heuristic": args.heuristic}
 
-    def solve(chunk: list[Case], threads: int | None, found: Found[Solution[int]]) -> None:
-        grids = [(n, removed) for _, n, removed in chunk]
-        squares.PUZZLE.solve_found(grids, options, threads, found)
+    solve = solving(squares.PUZZLE, options, lambda case: (case[1], case[2]))
 
     def answer(case: Case, solution: Solution[int]) -> str:
         number, n, removed = case
