@@ -451,3 +451,27 @@ def test_solve_is_optimal_and_replays(perm: list[int]) -> None:
 @given(permutations)
 def test_ida_star_agrees_with_bfs(perm: list[int]) -> None:
     assert booksort.solve(perm).cost == booksort.distance(perm)
+
+
+def test_the_reference_verbs_are_written_once_over_a_space() -> None:
+    from idastar.reference.puzzles import job
+
+    # From 1 to 10 by "+1" and "*2", the moves tried in that order.
+    space: job.Space[int, str] = job.Space(
+        1,
+        lambda n: [("+1", n + 1), ("*2", 2 * n)] if n < 10 else [],
+        lambda n: n == 10,
+    )
+    solved = job.solve(space)
+    assert (solved.cost, solved.path) == (4, ("+1", "*2", "+1", "*2"))
+    assert job.distance(space) == 4 and job.lower_bound(space) == 0
+    assert job.solve(space, max_moves=3).outcome is Outcome.NO_SOLUTION
+    nowhere: job.Space[int, str] = job.Space(11, lambda n: [], lambda n: n == 10)
+    with pytest.raises(ValueError, match="cannot reach the goal"):
+        job.distance(nowhere)
+    # Each puzzle's verbs are these, named and documented as its own.
+    from idastar.reference.puzzles import pancake
+
+    assert pancake.solve.__name__ == "solve" and "pancake:" in (pancake.solve.__doc__ or "")
+    assert pancake.solve([2, 1, 3], heuristic="gap").path == (2,)
+    assert pancake.lower_bound([2, 1, 3], heuristic="gap") == pancake.distance([2, 1, 3]) == 1

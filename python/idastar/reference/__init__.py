@@ -8,8 +8,10 @@ made twice, in two languages and two styles, to go unnoticed.
 
 The layout mirrors the Rust core: one module per engine in
 :mod:`idastar.reference.engines` and one per puzzle in
-:mod:`idastar.reference.puzzles`. It is slow on purpose; keep instances
-small.
+:mod:`idastar.reference.puzzles`, each saying what a case is as a search
+space; their ``solve``, ``distance`` and ``lower_bound`` are written once,
+in :mod:`idastar.reference.puzzles.job`, as the core's generic job runs
+every puzzle of its registry. It is slow on purpose; keep instances small.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
-from ..._results import Solution
-from ..engines import Outcome, bfs, bfs_layers, ida_star
+from ..engines import Outcome, bfs_layers, ida_star
+from .job import Space, verbs
 
 Perm = tuple[int, ...]
 Move = tuple[int, int, int]
@@ -176,12 +176,8 @@ def _cycle_bound(perm: Perm) -> int:
     return (len(perm) + 1 - _odd_cycles(perm)) // 2
 
 
-def lower_bound(perm: Sequence[int]) -> int:
-    """The stronger of the breakpoint and cycle-graph bounds; admissible."""
-    return _lower_bound(_validated(perm))
-
-
 def _lower_bound(perm: Perm) -> int:
+    """The stronger of the breakpoint and cycle-graph bounds; admissible."""
     return max(_breakpoint_bound(perm), _cycle_bound(perm))
 
 
@@ -195,48 +191,19 @@ def _successors_over(moves: list[Move]) -> Callable[[Perm], Iterator[tuple[Perm,
     return successors
 
 
-def _move_between(before: Perm, after: Perm, moves: list[Move]) -> Move:
-    """The lexicographically first move in ``moves`` turning ``before`` into ``after``."""
-    for move in moves:
-        if _apply(before, move) == after:
-            return move
-    raise ValueError(f"no block move turns {before!r} into {after!r}")
-
-
-def _moves_along(path: list[Perm], moves: list[Move]) -> list[Move]:
-    return [_move_between(a, b, moves) for a, b in itertools.pairwise(path)]
-
-
-def solve(perm: Sequence[int], *, max_moves: int | None = None) -> Solution[Move]:
-    """Sort ``perm`` with the fewest block moves, by IDA* with :func:`lower_bound`.
-
-    Returns an :class:`idastar.Solution` as ``idastar.booksort.solve`` does:
-    when solved, its path is the moves as ``(i, j, k)`` triples to apply in
-    order; its outcome is ``no_solution`` when more than ``max_moves`` moves
-    are needed.
-    """
+def shelf(perm: Sequence[int]) -> Space[Perm, Move]:
+    """``perm``, a permutation of ``1..n``, sorted by block moves ``(i, j,
+    k)`` tried in increasing order, under the stronger of the breakpoint and
+    cycle-graph bounds. :func:`distance` visits up to ``n!`` states: keep
+    ``n`` small (7 or so)."""
     start = _validated(perm)
     moves = block_moves(len(start))
-    result = ida_star(start, _successors_over(moves), _lower_bound, _is_sorted, max_cost=max_moves)
-    return Solution(
-        result.outcome,
-        result.cost,
-        _moves_along(list(result.path), moves),
-        result.lower_bound,
-        result.stats,
+    return Space(
+        start, lambda books: ((m, _apply(books, m)) for m in moves), _is_sorted, _lower_bound
     )
 
 
-def distance(perm: Sequence[int]) -> int:
-    """The block-move distance of ``perm`` to the sorted row, by breadth-first search.
-
-    No heuristic is involved, which makes this the oracle for the bounds and
-    for IDA*; it visits up to ``n!`` states, so keep ``n`` small (7 or so).
-    """
-    start = _validated(perm)
-    result = bfs(start, _successors_over(block_moves(len(start))), _is_sorted)
-    assert result.cost is not None, "every permutation can be sorted"
-    return result.cost
+solve, distance, lower_bound = verbs(shelf)
 
 
 def judge_answer(perm: Sequence[int]) -> str:

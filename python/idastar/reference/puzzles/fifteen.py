@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..._results import Solution
 from . import sliding
+from .job import Space, verbs
 
 
-def solve(
-    tiles: Sequence[int], goal: Sequence[int] | None = None, *, max_moves: int | None = None
-) -> Solution[str]:
-    """:func:`.sliding.solve` on the 4 x 4 board."""
-    return sliding.solve(tiles, 4, 4, goal, max_moves=max_moves)
+def board_of(tiles: Sequence[int], goal: Sequence[int] | None = None) -> Space[sliding.Board, str]:
+    """The 4 x 4 board ``tiles`` towards ``goal``, as :func:`.sliding.board_of` has it."""
+    return sliding.board_of(tiles, 4, 4, goal)
+
+
+solve, distance, lower_bound = verbs(board_of)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 
-from ..._results import Solution
-from ..engines import bfs, bfs_layers, ida_star
+from ..engines import bfs_layers
+from .job import Space, verbs
 
 Stack = tuple[int, ...]
 
@@ -133,52 +133,27 @@ def _bound(heuristic: str) -> Callable[[Stack], int]:
         ) from None
 
 
-def lower_bound(stack: Sequence[int], *, heuristic: str = HEURISTICS[0]) -> int:
-    """The value of ``heuristic`` (one of :data:`HEURISTICS`) for ``stack``; admissible."""
-    return _bound(heuristic)(_validated(stack))
-
-
 def _successors(stack: Stack) -> Iterator[tuple[Stack, int]]:
     """Every flip, the smallest first, each at unit cost."""
     for k in flips(len(stack)):
         yield _flip(stack, k), 1
 
 
-def _flip_between(before: Stack, after: Stack) -> int:
-    """The flip turning ``before`` into ``after``: the only one, since flip ``k``
-    puts the pancake at position ``k`` on top."""
-    for k in flips(len(before)):
-        if _flip(before, k) == after:
-            return k
-    raise ValueError(f"no flip turns {before!r} into {after!r}")
+def stack_of(stack: Sequence[int], *, heuristic: str = HEURISTICS[0]) -> Space[Stack, int]:
+    """``stack``, a permutation of ``1..n`` from the top, sorted by flips
+    ``k`` (the top ``k`` pancakes turned over) tried from the smallest,
+    under ``heuristic`` (one of :data:`HEURISTICS`). :func:`distance`
+    visits up to ``n!`` stacks: keep ``n`` small (8 or so)."""
+    bound = _bound(heuristic)
+    return Space(
+        _validated(stack),
+        lambda pancakes: ((k, _flip(pancakes, k)) for k in flips(len(pancakes))),
+        _is_sorted,
+        bound,
+    )
 
 
-def solve(
-    stack: Sequence[int], *, heuristic: str = HEURISTICS[0], max_moves: int | None = None
-) -> Solution[int]:
-    """Sort ``stack`` with the fewest flips, by IDA* with ``heuristic``.
-
-    Returns an :class:`idastar.Solution` as ``idastar.pancake.solve`` does:
-    when solved, its path is the flips as the integers ``k`` to apply in
-    order; its outcome is ``no_solution`` when more than ``max_moves`` are
-    needed.
-    """
-    start = _validated(stack)
-    result = ida_star(start, _successors, _bound(heuristic), _is_sorted, max_cost=max_moves)
-    flips = [_flip_between(a, b) for a, b in itertools.pairwise(result.path)]
-    return Solution(result.outcome, result.cost, flips, result.lower_bound, result.stats)
-
-
-def distance(stack: Sequence[int]) -> int:
-    """The fewest flips that sort ``stack``, by breadth-first search.
-
-    No heuristic is involved, which makes this the oracle for the bounds and
-    for IDA*; it visits up to ``n!`` stacks, so keep ``n`` small (8 or so).
-    """
-    start = _validated(stack)
-    result = bfs(start, _successors, _is_sorted)
-    assert result.cost is not None, "every stack can be sorted"
-    return result.cost
+solve, distance, lower_bound = verbs(stack_of)
 
 
 def distance_distribution(n: int) -> list[int]:

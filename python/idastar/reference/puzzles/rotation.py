@@ -20,10 +20,10 @@ Two independent ways to the answer, both written for reading, not speed:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, cast
 
-from ..engines import Outcome, ida_star
+from .job import Space, verbs
 
 if TYPE_CHECKING:
     from ...rotation import RotationSolution
@@ -81,38 +81,35 @@ def is_solved(board: Board) -> bool:
     return centre_bound(board) == 0
 
 
-def solve(values: Sequence[int]) -> RotationSolution:
-    """The shortest, alphabetically first move sequence, and the centre number.
-
-    IDA* walks the moves in alphabetical order; states are ``(board, last
-    move)`` so that the move undoing the last one is skipped, as the judge
-    solution does (a shortest sequence never contains a move and its undo).
-    The path is the move letters, as :func:`idastar.rotation.solve` gives it.
-    """
+def board_of(values: Sequence[int]) -> Space[tuple[Board, str], str]:
+    """The board ``values``: states are ``(board, last move)``, so that the
+    move undoing the last one is skipped, as the judge solution does (a
+    shortest sequence never holds a move and its undo); moves are tried
+    from A to H, so the first goal IDA* finds is the alphabetically first
+    of the shortest sequences, under ``8 -`` the count of the most frequent
+    number in the centre. A solution's ``centre`` is the number filling it."""
     from ...rotation import RotationSolution
 
-    start = (_validated(values), "")
-
-    def successors(state: tuple[Board, str]) -> Iterator[tuple[tuple[Board, str], int]]:
+    def moves(state: tuple[Board, str]) -> Iterator[tuple[str, tuple[Board, str]]]:
         board, last = state
         for letter in "ABCDEFGH":
-            if last and INVERSE[last] == letter:
-                continue
-            yield (rotate(board, letter), letter), 1
+            if not (last and INVERSE[last] == letter):
+                yield letter, (rotate(board, letter), letter)
 
-    result = ida_star(
-        start,
-        successors,
-        lambda state: centre_bound(state[0]),
+    return Space(
+        (_validated(values), ""),
+        moves,
         lambda state: is_solved(state[0]),
+        lambda state: centre_bound(state[0]),
+        solution=RotationSolution,
+        extra=lambda goal: {"centre": goal[0][CENTRE[0]]},
     )
-    assert result.outcome is Outcome.SOLVED  # every board can be solved
-    final = result.path[-1][0]
-    path = [letter for _, letter in result.path[1:]]
-    centre = final[CENTRE[0]]
-    return RotationSolution(
-        result.outcome, result.cost, path, result.lower_bound, result.stats, centre=centre
-    )
+
+
+#: The shortest, alphabetically first move sequence and the centre number;
+#: the path is the move letters, as :func:`idastar.rotation.solve` gives it.
+#: (The verbs' breadth-first ``distance`` would take long here.)
+solve = cast("Callable[..., RotationSolution]", verbs(board_of).solve)
 
 
 def centre_distances(cells: int = 8) -> dict[frozenset[int], int]:

@@ -25,8 +25,8 @@ import itertools
 from collections import deque
 from collections.abc import Iterator, Sequence
 
-from ..._results import Solution
-from ..engines import bfs, bfs_layers, ida_star
+from ..engines import bfs_layers
+from .job import Space, verbs
 
 Board = tuple[int, ...]
 MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
@@ -108,13 +108,6 @@ def _successors(width: int, height: int):  # type: ignore[no-untyped-def]
     return successors
 
 
-def _letters(path: list[Board], width: int, height: int) -> str:
-    out = []
-    for before, after in itertools.pairwise(path):
-        out.append(next(name for name, b in moves_from(before, width, height) if b == after))
-    return "".join(out)
-
-
 def _shape(tiles: Sequence[int], width: int | None, height: int | None) -> tuple[int, int]:
     """The board's shape: as given, or the square of ``len(tiles)`` cells."""
     if width is not None and height is not None:
@@ -125,49 +118,33 @@ def _shape(tiles: Sequence[int], width: int | None, height: int | None) -> tuple
     return side, side
 
 
-def solve(
+def board_of(
     tiles: Sequence[int],
     width: int | None = None,
     height: int | None = None,
     goal: Sequence[int] | None = None,
-    *,
-    max_moves: int | None = None,
-) -> Solution[str]:
-    """The fewest moves from ``tiles`` to ``goal``, by IDA* with the Manhattan
-    distance: a :class:`idastar.Solution` whose path is the move letters, as
-    :func:`idastar.sliding.solve` gives them (``no_solution`` beyond
-    ``max_moves``). A square board's shape need not be given.
-
-    The board must be solvable (see :func:`is_solvable`): on an unsolvable
-    one, IDA* would deepen forever.
-    """
+) -> Space[Board, str]:
+    """The board ``tiles`` of ``width`` x ``height`` (a square board's shape
+    need not be given) towards ``goal`` (``1 2 ... 0`` by default), under
+    the Manhattan distance (the generic reference engine; no move pruning,
+    the engine's path check does the rest); the moves are the letters of
+    the way the blank goes, as :func:`idastar.sliding.replay` replays them.
+    A board that cannot reach the goal (see :func:`is_solvable`) is a
+    ValueError: on one, IDA* would deepen forever."""
     width, height = _shape(tiles, width, height)
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     start = _validated(tiles, width, height)
     if not is_solvable(start, target, width):
         raise ValueError("the board cannot reach the goal")
-    result = ida_star(
+    return Space(
         start,
-        _successors(width, height),
-        lambda board: manhattan(board, target, width),
+        lambda board: moves_from(board, width, height),
         lambda board: board == target,
-        max_cost=max_moves,
+        lambda board: manhattan(board, target, width),
     )
-    letters = _letters(list(result.path), width, height) if result.solved else ""
-    return Solution(result.outcome, result.cost, tuple(letters), result.lower_bound, result.stats)
 
 
-def distance(
-    tiles: Sequence[int], width: int, height: int, goal: Sequence[int] | None = None
-) -> int:
-    """The fewest moves by breadth-first search; no heuristic involved."""
-    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
-    result = bfs(
-        _validated(tiles, width, height), _successors(width, height), lambda b: b == target
-    )
-    if result.cost is None:
-        raise ValueError("the board cannot reach the goal")
-    return result.cost
+solve, distance, lower_bound = verbs(board_of)
 
 
 def distance_distribution(width: int, height: int, goal: Sequence[int] | None = None) -> list[int]:

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..._results import Solution
-from ..engines import Outcome, ida_star
+from .job import Space, verbs
 
 State = frozenset[int]
 
@@ -80,32 +79,27 @@ def dancing_links_bound(all_squares: list[tuple[int, ...]], removed: State) -> i
     return count
 
 
-def solve(case: tuple[int, Iterable[int]]) -> Solution[int]:
-    """The minimum number of further sticks for the case ``(n, removed)``,
-    with one such set of sticks, in increasing order, as the path."""
+def grid(case: tuple[int, Iterable[int]]) -> Space[State, int]:
+    """The case ``(n, removed)``: the sticks of the first intact square
+    removed one at a time, under the judge's bound, until no square is
+    left; the path is the sticks removed, in increasing order."""
     n, start = _validated(case)
     all_squares = squares(n)
 
-    def successors(state: State) -> Iterator[tuple[State, int]]:
+    def moves(state: State) -> Iterator[tuple[int, State]]:
         for square in all_squares:
             if state.isdisjoint(square):
                 for stick in square:
-                    yield state | {stick}, 1
+                    yield stick, state | {stick}
                 return
 
-    result = ida_star(
+    return Space(
         start,
-        successors,
-        lambda state: dancing_links_bound(all_squares, state),
+        moves,
         lambda state: not intact(all_squares, state),
-    )
-    assert result.outcome is Outcome.SOLVED and result.cost is not None
-    final: State = result.path[-1]
-    return Solution(
-        result.outcome, result.cost, sorted(final - start), result.lower_bound, result.stats
+        lambda state: dancing_links_bound(all_squares, state),
+        written=sorted,
     )
 
 
-def distance(case: tuple[int, Iterable[int]]) -> int:
-    """The minimum number of further sticks to remove; the judge's answer."""
-    return solve(case).cost  # type: ignore[return-value]
+solve, distance, lower_bound = verbs(grid)
