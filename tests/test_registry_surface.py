@@ -259,3 +259,12 @@ def test_a_puzzle_value_is_the_whole_puzzle(module: typing.Any) -> None:
 def test_an_unknown_puzzle_name_suggests_the_one_meant() -> None:
     with pytest.raises(ValueError, match=r"unknown puzzle 'pancakes' \(did you mean 'pancake'\?\)"):
         idastar.puzzle("pancakes")
+
+
+def test_the_options_are_the_ones_the_registry_describes(module: typing.Any) -> None:
+    described = [option.name for option in module.PUZZLE.options]
+    assert described[:2] == ["engine", "heuristic"]
+    typed = module.Options.__optional_keys__ | module.Options.__required_keys__
+    assert typed == {*described, "progress"}
+    for option in module.PUZZLE.options:
+        assert option.doc and option.default and option.kind

@@ -77,7 +77,9 @@ class RawResult:
     @property
     def extra(self) -> int | None: ...
 
-def puzzle_info(name: str) -> tuple[list[str], list[str], int, str | None]: ...
+def puzzle_info(
+    name: str,
+) -> tuple[list[str], list[str], int, str | None, list[tuple[str, str, str, str]]]: ...
 def solve(
     puzzle: str,
     case: Sequence[int],

@@ -17,7 +17,17 @@ import sys
 import types
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar, overload
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    NamedTuple,
+    TypedDict,
+    TypeVar,
+    overload,
+)
 
 from . import _core
 from ._checks import case_array, code_array, exact_int, flag, int_from, is_array, items_of
@@ -55,6 +65,20 @@ class SearchOptions(TypedDict, total=False):
     state_limit: int | None
     #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
     progress: Progress | None
+
+
+class OptionInfo(NamedTuple):
+    """One option of a puzzle's calls, as the core's registry describes it."""
+
+    name: str
+    #: Its values as Python's types write them; ``"engine"`` and
+    #: ``"heuristic"`` for the names of the puzzle's engines and heuristics.
+    #: ``None`` is always taken, for the default.
+    kind: str
+    #: What leaving it out means.
+    default: str
+    #: What it does, in one line.
+    doc: str
 
 
 #: The most threads a batch may ask for.
@@ -195,9 +219,14 @@ class Puzzle(Generic[C, M, Sol]):
         self.case_parts: tuple[str, ...] = code.co_varnames[1 : code.co_argcount] if code else ()
         self.keeping = keeping or (lambda options: contextlib.nullcontext())
         self.out_of_memory = out_of_memory
-        engines, heuristics, self.move_width, self.extra = _core.puzzle_info(self.core)
+        engines, heuristics, self.move_width, self.extra, options = _core.puzzle_info(self.core)
         self.engines: tuple[str, ...] = tuple(engines)
         self.heuristics: tuple[str, ...] = tuple(heuristics)
+        #: The options its calls take, as the registry describes them (the
+        #: ones ``fixed`` sets left out).
+        self.options: tuple[OptionInfo, ...] = tuple(
+            OptionInfo(*option) for option in options if option[0] not in self.fixed
+        )
 
     def __repr__(self) -> str:
         return f"idastar.{self.name}.PUZZLE"
@@ -574,6 +603,7 @@ __all__ = [
     "REQUIRED",
     "VERBS",
     "Length",
+    "OptionInfo",
     "Progress",
     "Puzzle",
     "SearchOptions",

@@ -28,18 +28,33 @@ from ._puzzle import REQUIRED
 STUB = Path(__file__).with_name("_verbs.pyi")
 
 _HEADER = """\
-# The typed verbs of every puzzle, one Protocol a puzzle: written by
-# `python -m idastar._stubgen` from the registry; edit that, not this.
-from collections.abc import Iterable
-from typing import Any, Literal, Protocol, overload
+# The typed verbs of every puzzle, one Protocol a puzzle, and the options
+# they take, one TypedDict a puzzle: written by `python -m idastar._stubgen`
+# from the registry; edit that, not this.
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal, Protocol, TypedDict, overload
 
 import numpy
 from numpy.typing import NDArray
 from typing_extensions import Unpack
 
 from . import {modules}
+from ._puzzle import Progress
 from ._results import BatchResult, Solution
 """
+
+_OPTIONS = '''
+class {typed}({base}, total=False):
+    """The options of :mod:`idastar.{name}`'s calls, as the registry describes them."""
+
+{fields}
+'''
+
+#: The call's own option besides the registry's, on every puzzle.
+_PROGRESS = """
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None"""
 
 _VERBS = '''
 class {protocol}(Protocol):
@@ -129,6 +144,37 @@ def _keywords(keywords: dict[str, object], unpacking: bool) -> str:
     return "".join(f"\n        {line}," for line in ["*", *written])
 
 
+def options_name(name: str) -> str:
+    """The options of puzzle ``name``: ``"pancake"`` -> ``"PancakeOptions"``."""
+    return f"{name.capitalize()}Options"
+
+
+def _literal(names: tuple[str, ...]) -> str:
+    return "Literal[" + ", ".join(f'"{name}"' for name in names) + "]"
+
+
+def _options(name: str) -> str:
+    """The puzzle's options as a TypedDict: each as the registry describes
+    it, its one-line doc and default as a comment. A puzzle that is another
+    with fewer options fixed (``sliding``, of which ``fifteen`` fixes the
+    size) extends that one's."""
+    puzzle = importlib.import_module(f"idastar.{name}").PUZZLE
+    base, inherited = "TypedDict", set()
+    for other in idastar.PUZZLES:
+        fixed = importlib.import_module(f"idastar.{other}").PUZZLE
+        if other != name and fixed.core == puzzle.core and set(fixed.options) < set(puzzle.options):
+            base, inherited = options_name(other), set(fixed.options)
+    kinds = {"engine": _literal(puzzle.engines), "heuristic": _literal(puzzle.heuristics)}
+    fields = "".join(
+        f"    #: {option.doc[0].upper()}{option.doc[1:]} (default: {option.default}).\n"
+        f"    {option.name}: {kinds.get(option.kind, option.kind)} | None\n"
+        for option in puzzle.options
+        if option not in inherited
+    )
+    fields = fields.rstrip("\n") + (_PROGRESS if base == "TypedDict" else "")
+    return _OPTIONS.format(typed=options_name(name), base=base, name=name, fields=fields)
+
+
 def _protocol(name: str) -> str:
     module = importlib.import_module(f"idastar.{name}")
     puzzle = module.PUZZLE
@@ -139,16 +185,15 @@ def _protocol(name: str) -> str:
     )
     size = puzzle.size
     parts = puzzle.case_parts
-    heuristics = ", ".join(f'"{heuristic}"' for heuristic in puzzle.heuristics)
     return _VERBS.format(
         protocol=protocol_name(name),
         name=name,
         case=case,
         solve_case=f"{case} | int" if parts else case,
         parts="".join(f"\n        {part}: Any = ...," for part in parts),
-        options=f"{name}.Options",
+        options=options_name(name),
         solution=solution,
-        heuristic=f"Literal[{heuristics}]",
+        heuristic=_literal(puzzle.heuristics),
         batch_size="".join(f"\n        {k}: int | None = ...," for k in size.batch_keywords),
         pack_size=_keywords(size.keywords, unpacking=False),
         unpack_size=_keywords(size.keywords, unpacking=True),
@@ -158,8 +203,8 @@ def _protocol(name: str) -> str:
 def stub() -> str:
     """The text of ``_verbs.pyi`` for the registry as it is."""
     names = idastar.PUZZLES
-    protocols = (_protocol(name).lstrip("\n") for name in names)
-    return _HEADER.format(modules=", ".join(names)) + "\n" + "\n".join(protocols)
+    parts = (f"{_options(name).lstrip()}\n{_protocol(name).lstrip()}" for name in names)
+    return _HEADER.format(modules=", ".join(names)) + "\n" + "\n".join(parts)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,39 @@
-# The typed verbs of every puzzle, one Protocol a puzzle: written by
-# `python -m idastar._stubgen` from the registry; edit that, not this.
-from collections.abc import Iterable
-from typing import Any, Literal, Protocol, overload
+# The typed verbs of every puzzle, one Protocol a puzzle, and the options
+# they take, one TypedDict a puzzle: written by `python -m idastar._stubgen`
+# from the registry; edit that, not this.
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal, Protocol, TypedDict, overload
 
 import numpy
 from numpy.typing import NDArray
 from typing_extensions import Unpack
 
 from . import booksort, fifteen, pancake, rotation, sliding, squares
+from ._puzzle import Progress
 from ._results import BatchResult, Solution
+
+class BooksortOptions(TypedDict, total=False):
+    """The options of :mod:`idastar.booksort`'s calls, as the registry describes them."""
+
+    #: The search engine (default: the first engine).
+    engine: Literal["ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    #: The lower bound that guides the informed engines (default: the first heuristic).
+    heuristic: Literal["cycles", "breakpoints"] | None
+    #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
+    max_moves: int | None
+    #: Stop after this many expansions (default: no limit).
+    node_limit: int | None
+    #: Stop after this many seconds, table builds included (default: no limit).
+    time_limit: float | None
+    #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
+    state_limit: int | None
+    #: The radius of the stored ball of exact distances around the sorted shelf (default: a radius by the shelf's length).
+    goal_ball: int | None
+    #: Engine "ida" only: the learned bounds kept (a power of two; 0 for none) (default: 65,536 for a search without max_moves, else none).
+    table_entries: int | None
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None
 
 class BooksortVerbs(Protocol):
     """The verbs of :mod:`idastar.booksort`."""
@@ -19,7 +44,7 @@ class BooksortVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
-        **options: Unpack[booksort.Options],
+        **options: Unpack[BooksortOptions],
     ) -> Solution[booksort.BlockMove]: ...
     @overload
     def solve_many(
@@ -30,7 +55,7 @@ class BooksortVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[booksort.Options],
+        **options: Unpack[BooksortOptions],
     ) -> list[Solution[booksort.BlockMove]]: ...
     @overload
     def solve_many(
@@ -41,13 +66,13 @@ class BooksortVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[booksort.Options],
+        **options: Unpack[BooksortOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: booksort.Case,
         /,
-        **options: Unpack[booksort.Options],
+        **options: Unpack[BooksortOptions],
     ) -> int: ...
     def lower_bound(
         self,
@@ -71,6 +96,34 @@ class BooksortVerbs(Protocol):
         n: int,
     ) -> NDArray[numpy.int64]: ...
 
+class FifteenOptions(TypedDict, total=False):
+    """The options of :mod:`idastar.fifteen`'s calls, as the registry describes them."""
+
+    #: The search engine (default: the first engine).
+    engine: Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    #: The lower bound that guides the informed engines (default: the first heuristic).
+    heuristic: Literal["pdb", "linear-conflict", "manhattan"] | None
+    #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
+    max_moves: int | None
+    #: Stop after this many expansions (default: no limit).
+    node_limit: int | None
+    #: Stop after this many seconds, table builds included (default: no limit).
+    time_limit: float | None
+    #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
+    state_limit: int | None
+    #: The goal: a name, or its tiles row by row (default: "blank-last").
+    goal: Literal["blank-last", "blank-first"] | Sequence[int] | None
+    #: With heuristic "pdb": a partition by name ("7-8"), or the tiles of each pattern (default: the board's default partition (6-6-3 on 4 x 4)).
+    patterns: str | Sequence[Sequence[int]] | None
+    #: Also look the databases up on the board mirrored about its diagonal (default: True).
+    reflect: bool | None
+    #: Also bound the dual board (default: False).
+    dual: bool | None
+    #: Where pattern databases are kept (default: $IDASTAR_CACHE_DIR, else the user's cache directory).
+    cache_dir: str | os.PathLike[str] | None
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None
+
 class FifteenVerbs(Protocol):
     """The verbs of :mod:`idastar.fifteen`."""
 
@@ -80,7 +133,7 @@ class FifteenVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
-        **options: Unpack[fifteen.Options],
+        **options: Unpack[FifteenOptions],
     ) -> Solution[str]: ...
     @overload
     def solve_many(
@@ -91,7 +144,7 @@ class FifteenVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[fifteen.Options],
+        **options: Unpack[FifteenOptions],
     ) -> list[Solution[str]]: ...
     @overload
     def solve_many(
@@ -102,13 +155,13 @@ class FifteenVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[fifteen.Options],
+        **options: Unpack[FifteenOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: fifteen.Case,
         /,
-        **options: Unpack[fifteen.Options],
+        **options: Unpack[FifteenOptions],
     ) -> int: ...
     def lower_bound(
         self,
@@ -128,6 +181,24 @@ class FifteenVerbs(Protocol):
         /,
     ) -> NDArray[numpy.int64]: ...
 
+class PancakeOptions(TypedDict, total=False):
+    """The options of :mod:`idastar.pancake`'s calls, as the registry describes them."""
+
+    #: The search engine (default: the first engine).
+    engine: Literal["ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    #: The lower bound that guides the informed engines (default: the first heuristic).
+    heuristic: Literal["gap", "gap-lookahead"] | None
+    #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
+    max_moves: int | None
+    #: Stop after this many expansions (default: no limit).
+    node_limit: int | None
+    #: Stop after this many seconds, table builds included (default: no limit).
+    time_limit: float | None
+    #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
+    state_limit: int | None
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None
+
 class PancakeVerbs(Protocol):
     """The verbs of :mod:`idastar.pancake`."""
 
@@ -137,7 +208,7 @@ class PancakeVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
-        **options: Unpack[pancake.Options],
+        **options: Unpack[PancakeOptions],
     ) -> Solution[int]: ...
     @overload
     def solve_many(
@@ -148,7 +219,7 @@ class PancakeVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[pancake.Options],
+        **options: Unpack[PancakeOptions],
     ) -> list[Solution[int]]: ...
     @overload
     def solve_many(
@@ -159,13 +230,13 @@ class PancakeVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[pancake.Options],
+        **options: Unpack[PancakeOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: pancake.Case,
         /,
-        **options: Unpack[pancake.Options],
+        **options: Unpack[PancakeOptions],
     ) -> int: ...
     def lower_bound(
         self,
@@ -189,6 +260,24 @@ class PancakeVerbs(Protocol):
         n: int,
     ) -> NDArray[numpy.int64]: ...
 
+class RotationOptions(TypedDict, total=False):
+    """The options of :mod:`idastar.rotation`'s calls, as the registry describes them."""
+
+    #: The search engine (default: the first engine).
+    engine: Literal["table", "ida", "astar", "iddfs", "bfs"] | None
+    #: The lower bound that guides the informed engines (default: the first heuristic).
+    heuristic: Literal["centre", "table"] | None
+    #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
+    max_moves: int | None
+    #: Stop after this many expansions (default: no limit).
+    node_limit: int | None
+    #: Stop after this many seconds, table builds included (default: no limit).
+    time_limit: float | None
+    #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
+    state_limit: int | None
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None
+
 class RotationVerbs(Protocol):
     """The verbs of :mod:`idastar.rotation`."""
 
@@ -198,7 +287,7 @@ class RotationVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
-        **options: Unpack[rotation.Options],
+        **options: Unpack[RotationOptions],
     ) -> rotation.RotationSolution: ...
     @overload
     def solve_many(
@@ -209,7 +298,7 @@ class RotationVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[rotation.Options],
+        **options: Unpack[RotationOptions],
     ) -> list[rotation.RotationSolution]: ...
     @overload
     def solve_many(
@@ -220,13 +309,13 @@ class RotationVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[rotation.Options],
+        **options: Unpack[RotationOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: rotation.Case,
         /,
-        **options: Unpack[rotation.Options],
+        **options: Unpack[RotationOptions],
     ) -> int: ...
     def lower_bound(
         self,
@@ -246,6 +335,14 @@ class RotationVerbs(Protocol):
         /,
     ) -> NDArray[numpy.int64]: ...
 
+class SlidingOptions(FifteenOptions, total=False):
+    """The options of :mod:`idastar.sliding`'s calls, as the registry describes them."""
+
+    #: The board's width, 2 to 5 (default: a square board read off the number of tiles).
+    width: int | None
+    #: The board's height, 2 to 5 (default: as width).
+    height: int | None
+
 class SlidingVerbs(Protocol):
     """The verbs of :mod:`idastar.sliding`."""
 
@@ -255,7 +352,7 @@ class SlidingVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
-        **options: Unpack[sliding.Options],
+        **options: Unpack[SlidingOptions],
     ) -> Solution[str]: ...
     @overload
     def solve_many(
@@ -266,7 +363,7 @@ class SlidingVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[sliding.Options],
+        **options: Unpack[SlidingOptions],
     ) -> list[Solution[str]]: ...
     @overload
     def solve_many(
@@ -277,13 +374,13 @@ class SlidingVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[sliding.Options],
+        **options: Unpack[SlidingOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: sliding.Case,
         /,
-        **options: Unpack[sliding.Options],
+        **options: Unpack[SlidingOptions],
     ) -> int: ...
     def lower_bound(
         self,
@@ -309,6 +406,32 @@ class SlidingVerbs(Protocol):
         height: int | None = ...,
     ) -> NDArray[numpy.int64]: ...
 
+class SquaresOptions(TypedDict, total=False):
+    """The options of :mod:`idastar.squares`'s calls, as the registry describes them."""
+
+    #: The search engine (default: the first engine).
+    engine: Literal["exact", "ida"] | None
+    #: The lower bound that guides the informed engines (default: the first heuristic).
+    heuristic: Literal["packing", "disjoint"] | None
+    #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
+    max_moves: int | None
+    #: Stop after this many expansions (default: no limit).
+    node_limit: int | None
+    #: Stop after this many seconds, table builds included (default: no limit).
+    time_limit: float | None
+    #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
+    state_limit: int | None
+    #: The exact engine's branching: on the square with the fewest sticks left, or the first (default: "fewest").
+    branching: Literal["fewest", "first"] | None
+    #: The exact engine forbids dominated sticks (default: True).
+    dominance: bool | None
+    #: The exact engine uses the square's symmetries (default: True).
+    symmetry: bool | None
+    #: The exact engine starts from a greedy solution (default: True).
+    upper_bound: bool | None
+    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
+    progress: Progress | None
+
 class SquaresVerbs(Protocol):
     """The verbs of :mod:`idastar.squares`."""
 
@@ -319,7 +442,7 @@ class SquaresVerbs(Protocol):
         removed: Any = ...,
         *,
         threads: int | None = ...,
-        **options: Unpack[squares.Options],
+        **options: Unpack[SquaresOptions],
     ) -> Solution[int]: ...
     @overload
     def solve_many(
@@ -331,7 +454,7 @@ class SquaresVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
-        **options: Unpack[squares.Options],
+        **options: Unpack[SquaresOptions],
     ) -> list[Solution[int]]: ...
     @overload
     def solve_many(
@@ -343,13 +466,13 @@ class SquaresVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
-        **options: Unpack[squares.Options],
+        **options: Unpack[SquaresOptions],
     ) -> BatchResult: ...
     def distance(
         self,
         case: squares.CaseLike,
         /,
-        **options: Unpack[squares.Options],
+        **options: Unpack[SquaresOptions],
     ) -> int: ...
     def lower_bound(
         self,

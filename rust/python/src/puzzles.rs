@@ -476,14 +476,17 @@ fn distance_distribution(
 }
 
 /// What the Python layer needs to know of a puzzle: its engines and
-/// heuristics (the default first), how many integers write a move, and the
-/// name of the number a solved case has besides its path, if any.
-type PuzzleInfo = (Vec<&'static str>, Vec<&'static str>, usize, Option<&'static str>);
+/// heuristics (the default first), how many integers write a move, the
+/// name of the number a solved case has besides its path, if any, and its
+/// options as `(name, kind, default, doc)`.
+type PuzzleInfo = (Vec<&'static str>, Vec<&'static str>, usize, Option<&'static str>, Vec<OptionInfo>);
+type OptionInfo = (&'static str, &'static str, &'static str, &'static str);
 
 #[pyfunction]
 fn puzzle_info(name: &str) -> PyResult<PuzzleInfo> {
     let puzzle = puzzle(name)?;
-    Ok((puzzle.engines(), puzzle.heuristics(), puzzle.move_width(), puzzle.extra()))
+    let options = puzzle.options().iter().map(|o| (o.name, o.kind, o.default, o.doc)).collect();
+    Ok((puzzle.engines(), puzzle.heuristics(), puzzle.move_width(), puzzle.extra(), options))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -97,15 +97,16 @@ def lower_bound(space: Space[S, M]) -> int:
     return space.bound(space.start)
 
 
-class Verbs(NamedTuple, Generic[M]):
-    """A puzzle module's ``solve``, ``distance`` and ``lower_bound``."""
+class Verbs(NamedTuple):
+    """A puzzle module's ``solve``, ``distance`` and ``lower_bound``
+    (not generic in its moves: Python 3.10's NamedTuple cannot be)."""
 
-    solve: Callable[..., Solution[M]]
+    solve: Callable[..., Solution[Any]]
     distance: Callable[..., int]
     lower_bound: Callable[..., int]
 
 
-def verbs(space_of: Callable[..., Space[Any, M]]) -> Verbs[M]:
+def verbs(space_of: Callable[..., Space[Any, M]]) -> Verbs:
     """The verbs of the puzzle whose cases ``space_of(case, ...)`` turns
     into spaces: each takes what ``space_of`` takes (``solve`` also
     ``max_moves``), and is documented by its docstring."""

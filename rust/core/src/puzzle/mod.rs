@@ -95,6 +95,53 @@ pub enum Purpose<E> {
     LowerBound,
 }
 
+/// One option of a puzzle's calls, as the registry describes it: the
+/// bindings make their typed signatures and their docs from it, and the
+/// tests check that the puzzle takes exactly the options it describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionDoc {
+    /// The option's name.
+    pub name: &'static str,
+    /// Its values as Python's types write them (`int`, `bool`, `str |
+    /// list[int]`); `engine` and `heuristic` for the names of the puzzle's
+    /// engines and heuristics. `None` is always taken, for the default.
+    pub kind: &'static str,
+    /// What leaving it out means.
+    pub default: &'static str,
+    /// What it does, in one line.
+    pub doc: &'static str,
+}
+
+/// The options every puzzle's searches take, before its own.
+pub const SHARED_OPTIONS: &[OptionDoc] = &[
+    OptionDoc { name: "engine", kind: "engine", default: "the first engine", doc: "the search engine" },
+    OptionDoc {
+        name: "heuristic",
+        kind: "heuristic",
+        default: "the first heuristic",
+        doc: "the lower bound that guides the informed engines",
+    },
+    OptionDoc {
+        name: "max_moves",
+        kind: "int",
+        default: "no limit",
+        doc: "look for solutions of at most this many moves; beyond them, no_solution",
+    },
+    OptionDoc { name: "node_limit", kind: "int", default: "no limit", doc: "stop after this many expansions" },
+    OptionDoc {
+        name: "time_limit",
+        kind: "float",
+        default: "no limit",
+        doc: "stop after this many seconds, table builds included",
+    },
+    OptionDoc {
+        name: "state_limit",
+        kind: "int",
+        default: "20 million for the engines that store states",
+        doc: "stop before storing more states: memory_limit",
+    },
+];
+
 /// One puzzle, as the bindings see it.
 pub trait Puzzle: Sized + Send + Sync + 'static {
     /// Its name: the Python module and the command.
@@ -108,6 +155,8 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     /// Rotation Game's A to H): the bindings then hand a path over as the
     /// string of its letters, the cheapest form to turn into moves.
     const MOVE_LETTERS: Option<&'static str> = None;
+    /// The options of its own, after [`SHARED_OPTIONS`].
+    const OPTIONS: &'static [OptionDoc] = &[];
 
     /// Its solvers, the fastest first (the default).
     type Engine: Solver;
@@ -255,6 +304,11 @@ pub trait AnyPuzzle: Send + Sync {
     /// The letters its moves are written with, if they are letters.
     fn move_letters(&self) -> Option<&'static str>;
 
+    /// Every option its searches take: [`SHARED_OPTIONS`], then its own.
+    fn options(&self) -> Vec<OptionDoc>;
+    /// The names of the options a call with none asks for, for the tests
+    /// that hold [`AnyPuzzle::options`] to what the puzzle reads.
+    fn options_asked(&self) -> Vec<String>;
     /// Checks `options` alone, before any case is read: the error a call
     /// with them would raise for an option, if any.
     fn check_options(&self, options: Options) -> Result<()>;
@@ -298,14 +352,21 @@ pub fn read_limits(options: &mut Options, max_cost: &str) -> Result<Limits<'stat
     })
 }
 
-/// Reads the options every puzzle takes, then configures `P` with the rest.
+/// Reads the options every puzzle takes, then configures `P` with the
+/// rest, refusing any left over.
 fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'static>)> {
+    let configured = configured::<P>(&mut options)?;
+    options.finish(P::NAME)?;
+    Ok(configured)
+}
+
+/// [`configure`] without refusing what is left over.
+fn configured<P: Puzzle>(options: &mut Options) -> Result<(P, P::Engine, Limits<'static>)> {
     let engine = options.parsed::<P::Engine>("engine")?.unwrap_or_else(P::Engine::default_choice);
     let heuristic = options.parsed::<P::Heuristic>("heuristic")?.unwrap_or_else(P::Heuristic::default_choice);
-    let mut limits = read_limits(&mut options, "max_moves")?;
+    let mut limits = read_limits(options, "max_moves")?;
     limits.max_states = limits.max_states.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT));
-    let puzzle = P::configure(&Settings { engine, heuristic, limits }, &mut options)?;
-    options.finish(P::NAME)?;
+    let puzzle = P::configure(&Settings { engine, heuristic, limits }, options)?;
     Ok((puzzle, engine, limits))
 }
 
@@ -440,6 +501,17 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
 
     fn move_letters(&self) -> Option<&'static str> {
         P::MOVE_LETTERS
+    }
+
+    fn options(&self) -> Vec<OptionDoc> {
+        SHARED_OPTIONS.iter().chain(P::OPTIONS).copied().collect()
+    }
+
+    fn options_asked(&self) -> Vec<String> {
+        let mut options = Options::new();
+        // Its error, if any, shows as options asked for too few.
+        let _ = configured::<P>(&mut options);
+        options.asked().to_vec()
     }
 
     fn check_options(&self, options: Options) -> Result<()> {

@@ -226,6 +226,11 @@ impl Options {
         self.entries.iter().any(|(known, value)| known == name && *value != Value::None)
     }
 
+    /// The names the call has looked for so far.
+    pub fn asked(&self) -> &[String] {
+        &self.known
+    }
+
     fn know(&mut self, name: &str) {
         if !self.known.iter().any(|known| known == name) {
             self.known.push(name.to_owned());

@@ -5,7 +5,7 @@ use super::{
     check_goal_ball_radius, default_goal_ball_radius, goal_ball_is_built, shared_goal_ball_until, BlockMove, Booksort,
     Heuristic, MAX_BOOKS,
 };
-use crate::puzzle::{Engine, MoveCode, Options, Purpose, Puzzle, Report, Settings};
+use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Purpose, Puzzle, Report, Settings};
 use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult};
 
 /// The transposition table of uncapped IDA* solves: 65,536 learned bounds
@@ -76,6 +76,20 @@ pub(super) fn read_books(values: &[i64]) -> Result<Shelf> {
 
 impl Puzzle for Shelves {
     const NAME: &'static str = "booksort";
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "goal_ball",
+            kind: "int",
+            default: "a radius by the shelf's length",
+            doc: "the radius of the stored ball of exact distances around the sorted shelf",
+        },
+        OptionDoc {
+            name: "table_entries",
+            kind: "int",
+            default: "65,536 for a search without max_moves, else none",
+            doc: "engine \"ida\" only: the learned bounds kept (a power of two; 0 for none)",
+        },
+    ];
     const MOVE_WIDTH: usize = 3;
     type Engine = Engine;
     type Heuristic = Heuristic;

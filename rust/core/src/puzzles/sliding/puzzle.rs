@@ -11,7 +11,7 @@ use super::board::{validate, Dir, Geometry, Goal, Tiles, MAX_CELLS, MAX_SIDE, MI
 use super::pdb::{self, BuildLimits, BuildProgress, PatternSet};
 use super::{is_solvable, pdb_cache, Heuristic, Sliding};
 use crate::puzzle::{
-    wrong_type, Engine, MoveCode, Options, Progress, Purpose, Puzzle, Report, Settings, Solver, Value,
+    wrong_type, Engine, MoveCode, OptionDoc, Options, Progress, Purpose, Puzzle, Report, Settings, Solver, Value,
 };
 use crate::{Error, Limits, Outcome, Result, SearchResult};
 
@@ -295,6 +295,40 @@ fn run<T: Tiles>(puzzle: &Sliding<T>, board: &[u8], engine: SlidingEngine, limit
 
 impl Puzzle for SlidingTiles {
     const NAME: &'static str = "sliding";
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "width",
+            kind: "int",
+            default: "a square board read off the number of tiles",
+            doc: "the board's width, 2 to 5",
+        },
+        OptionDoc { name: "height", kind: "int", default: "as width", doc: "the board's height, 2 to 5" },
+        OptionDoc {
+            name: "goal",
+            kind: "Literal[\"blank-last\", \"blank-first\"] | Sequence[int]",
+            default: "\"blank-last\"",
+            doc: "the goal: a name, or its tiles row by row",
+        },
+        OptionDoc {
+            name: "patterns",
+            kind: "str | Sequence[Sequence[int]]",
+            default: "the board's default partition (6-6-3 on 4 x 4)",
+            doc: "with heuristic \"pdb\": a partition by name (\"7-8\"), or the tiles of each pattern",
+        },
+        OptionDoc {
+            name: "reflect",
+            kind: "bool",
+            default: "True",
+            doc: "also look the databases up on the board mirrored about its diagonal",
+        },
+        OptionDoc { name: "dual", kind: "bool", default: "False", doc: "also bound the dual board" },
+        OptionDoc {
+            name: "cache_dir",
+            kind: "str | os.PathLike[str]",
+            default: "$IDASTAR_CACHE_DIR, else the user's cache directory",
+            doc: "where pattern databases are kept",
+        },
+    ];
     type Engine = SlidingEngine;
     type Heuristic = Heuristic;
     type Case = Board;

@@ -4,7 +4,7 @@
 
 use super::grid::{removed_sticks, side, stick_count};
 use super::{grid_lower_bound, solve_grid, Branching, Engine, Grid, Heuristic, Method, Techniques, MAX_N};
-use crate::puzzle::{self, Choice, MoveCode, Options, Purpose, Puzzle, Report, Settings, Solver};
+use crate::puzzle::{self, Choice, MoveCode, OptionDoc, Options, Purpose, Puzzle, Report, Settings, Solver};
 use crate::{Error, Limits, Outcome, Result, SearchResult};
 
 /// A grid: its side and the sticks already removed (0-based, as given).
@@ -62,6 +62,32 @@ impl Squares {
 
 impl Puzzle for Squares {
     const NAME: &'static str = "squares";
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "branching",
+            kind: "Literal[\"fewest\", \"first\"]",
+            default: "\"fewest\"",
+            doc: "the exact engine's branching: on the square with the fewest sticks left, or the first",
+        },
+        OptionDoc {
+            name: "dominance",
+            kind: "bool",
+            default: "True",
+            doc: "the exact engine forbids dominated sticks",
+        },
+        OptionDoc {
+            name: "symmetry",
+            kind: "bool",
+            default: "True",
+            doc: "the exact engine uses the square's symmetries",
+        },
+        OptionDoc {
+            name: "upper_bound",
+            kind: "bool",
+            default: "True",
+            doc: "the exact engine starts from a greedy solution",
+        },
+    ];
     type Engine = Engine;
     type Heuristic = Heuristic;
     type Case = Case;
