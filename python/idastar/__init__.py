@@ -38,7 +38,6 @@ again.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +76,8 @@ def puzzle(name: str) -> Puzzle[Any, Any, Any]:
     attributes are the rest of its module's names (``random``, ``draw``,
     ``ENGINES``, ...)."""
     if name not in PUZZLES:
+        import difflib
+
         close = difflib.get_close_matches(str(name), PUZZLES, n=1)
         meant = f" (did you mean {close[0]!r}?)" if close else ""
         raise ValueError(f"unknown puzzle {name!r}{meant}; the puzzles are {', '.join(PUZZLES)}")

@@ -326,17 +326,18 @@ def solving(
     """The :data:`Solver` of every command: the chunk's cases (each as
     ``case_of`` makes it from what the reader gave) solved as one batch of
     ``puzzle`` (an :class:`idastar.Puzzle`) with ``options``, each answer
-    handed on as its search ends. With ``raw``, the answers are the core's
-    results, unwrapped (a judge that prints a number or two per case need
-    not pay for a Solution each), and the cases go to the core as they are:
-    the reader has checked every value."""
+    handed on as its search ends. With ``raw``, ``puzzle`` is the core's
+    name for it and the answers are the core's results, unwrapped: a judge
+    that prints a number or two per case need not pay for a Solution each,
+    nor for importing the puzzle's module. The cases then go to the core as
+    they are: the reader has checked every value."""
 
     def solve_chunk(chunk: list[Any], threads: int | None, found: Found[Any]) -> None:
         cases = [case_of(case) for case in chunk]
         if raw:
             from .. import _core
 
-            _core.solve_many(puzzle.core, cases, {**options, "threads": threads}, answered=found)
+            _core.solve_many(puzzle, cases, {**options, "threads": threads}, answered=found)
         else:
             puzzle.solve_found(cases, options, threads, found)
 

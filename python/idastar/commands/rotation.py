@@ -173,7 +173,7 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
         return
 
     # Judge output: the boards solved a chunk at a time on all cores.
-    solve = solving(rotation.PUZZLE, {"engine": args.engine}, lambda board: board, raw=True)
+    solve = solving("rotation", {"engine": args.engine}, lambda board: board, raw=True)
 
     def answer(board: list[int], raw: _core.RawResult) -> str:
         check_outcome(raw.outcome)
