@@ -370,3 +370,21 @@ def test_ctrl_c_stops_a_search_on_callables() -> None:
         setup="from idastar import search",
     )
     assert delay < 0.5
+
+
+def test_a_misspelt_limit_is_named_by_the_core_with_the_name_meant() -> None:
+    with pytest.raises(
+        TypeError, match=r'unexpected option "node_limt" \(did you mean "node_limit"\?\)'
+    ):
+        search.bfs(1, lambda n: [(n + 1, 1)], lambda n: n == 5, node_limt=3)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("engine", [search.ida_star, search.iddfs])
+def test_the_engines_that_store_no_states_take_no_state_limit(engine: Any) -> None:
+    step, goal = (lambda n: [(n + 1, 1)]), (lambda n: n == 5)
+    arguments: tuple[Any, ...] = (
+        (1, step, goal) if engine is search.iddfs else (1, step, lambda n: 0, goal)
+    )
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'state_limit'"):
+        engine(*arguments, state_limit=10)
+    assert engine(*arguments, max_cost=None, node_limit=None, time_limit=None).cost == 4

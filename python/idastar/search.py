@@ -55,14 +55,19 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from . import _core
 from ._results import Solution
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 __all__ = [
     "ENGINES",
+    "Limits",
     "SearchResult",
+    "StoringLimits",
     "astar",
     "bfs",
     "bidirectional_bfs",
@@ -78,6 +83,27 @@ Successors = Callable[[Any], Iterable[tuple[Any, int]]]
 #: What every search returns: the package's one result type, its path the
 #: states from the start to the goal, both included, when solved.
 SearchResult = Solution
+
+
+class Limits(TypedDict, total=False):
+    """The limits every engine takes, named as the puzzles' and checked by
+    the core as theirs are (None, the default, for no limit)."""
+
+    #: Look for paths of at most this cost; beyond it the outcome is
+    #: ``no_solution`` with ``lower_bound`` above it.
+    max_cost: int | None
+    #: Stop after expanding this many states (outcome ``node_limit``).
+    node_limit: int | None
+    #: Stop after this many seconds (outcome ``time_limit``).
+    time_limit: float | None
+
+
+class StoringLimits(Limits, total=False):
+    """The limits of the engines that store the states they reach."""
+
+    #: Stop before storing more states (outcome ``memory_limit``); 20
+    #: million unless given.
+    state_limit: int | None
 
 
 #: The engines :func:`solve` takes, by the names every puzzle's ``engine=``
@@ -159,14 +185,15 @@ def _no_bound(state: Any) -> int:
     return 0
 
 
-def _run(engine: str, start: Any, successors: Successors, **options: Any) -> Solution[Any]:
-    limits = {name: options.pop(name) for name in _LIMITS if name in options}
-    raw = _core.search_python(engine, start, successors, **options, options=limits)
+def _run(
+    engine: str, start: Any, successors: Successors, limits: Any, **callbacks: Any
+) -> Solution[Any]:
+    # The limits go to the core as the puzzles' options do, which checks
+    # each (and suggests the name meant for a misspelt one).
+    if "state_limit" in limits and engine in ("ida_star", "iddfs"):
+        raise TypeError(f"{engine}() got an unexpected keyword argument 'state_limit'")
+    raw = _core.search_python(engine, start, successors, **callbacks, options=dict(limits))
     return Solution._from_raw(raw)
-
-
-#: The limits every engine takes, checked by the core as the puzzles' are.
-_LIMITS = ("max_cost", "node_limit", "time_limit", "state_limit")
 
 
 def ida_star(
@@ -174,26 +201,14 @@ def ida_star(
     successors: Successors,
     heuristic: Callable[[Any], int],
     is_goal: Callable[[Any], bool],
-    *,
-    max_cost: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    **limits: Unpack[Limits],
 ) -> Solution[Any]:
     """IDA*: memory for the current path only; optimal with an admissible heuristic.
 
     States already on the current path are skipped, so a finite space
     without a goal ends with ``no_solution`` instead of deepening forever.
     """
-    return _run(
-        "ida_star",
-        start,
-        successors,
-        heuristic=heuristic,
-        is_goal=is_goal,
-        max_cost=max_cost,
-        node_limit=node_limit,
-        time_limit=time_limit,
-    )
+    return _run("ida_star", start, successors, limits, heuristic=heuristic, is_goal=is_goal)
 
 
 def astar(
@@ -201,68 +216,30 @@ def astar(
     successors: Successors,
     heuristic: Callable[[Any], int],
     is_goal: Callable[[Any], bool],
-    *,
-    max_cost: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
+    **limits: Unpack[StoringLimits],
 ) -> Solution[Any]:
     """A*: keeps every state it reaches (cap it with ``state_limit``)."""
-    return _run(
-        "astar",
-        start,
-        successors,
-        heuristic=heuristic,
-        is_goal=is_goal,
-        max_cost=max_cost,
-        node_limit=node_limit,
-        time_limit=time_limit,
-        state_limit=state_limit,
-    )
+    return _run("astar", start, successors, limits, heuristic=heuristic, is_goal=is_goal)
 
 
 def iddfs(
     start: Any,
     successors: Successors,
     is_goal: Callable[[Any], bool],
-    *,
-    max_cost: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
+    **limits: Unpack[Limits],
 ) -> Solution[Any]:
     """Iterative-deepening depth-first search: IDA* without a heuristic."""
-    return _run(
-        "iddfs",
-        start,
-        successors,
-        is_goal=is_goal,
-        max_cost=max_cost,
-        node_limit=node_limit,
-        time_limit=time_limit,
-    )
+    return _run("iddfs", start, successors, limits, is_goal=is_goal)
 
 
 def bfs(
     start: Any,
     successors: Successors,
     is_goal: Callable[[Any], bool],
-    *,
-    max_cost: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
+    **limits: Unpack[StoringLimits],
 ) -> Solution[Any]:
     """Breadth-first search: the fewest moves (costs are ignored; cost = moves)."""
-    return _run(
-        "bfs",
-        start,
-        successors,
-        is_goal=is_goal,
-        max_cost=max_cost,
-        node_limit=node_limit,
-        time_limit=time_limit,
-        state_limit=state_limit,
-    )
+    return _run("bfs", start, successors, limits, is_goal=is_goal)
 
 
 def bidirectional_bfs(
@@ -270,11 +247,7 @@ def bidirectional_bfs(
     goal: Any,
     successors: Successors,
     predecessors: Successors | None = None,
-    *,
-    max_cost: int | None = None,
-    node_limit: int | None = None,
-    time_limit: float | None = None,
-    state_limit: int | None = None,
+    **limits: Unpack[StoringLimits],
 ) -> Solution[Any]:
     """Breadth-first from ``start`` and from ``goal`` at once; the fewest moves.
 
@@ -282,13 +255,5 @@ def bidirectional_bfs(
     when omitted, moves are taken to be reversible and ``successors`` serves.
     """
     return _run(
-        "bidirectional_bfs",
-        start,
-        successors,
-        goal=goal,
-        predecessors=predecessors,
-        max_cost=max_cost,
-        node_limit=node_limit,
-        time_limit=time_limit,
-        state_limit=state_limit,
+        "bidirectional_bfs", start, successors, limits, goal=goal, predecessors=predecessors
     )
