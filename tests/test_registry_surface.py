@@ -268,3 +268,18 @@ def test_the_options_are_the_ones_the_registry_describes(module: typing.Any) -> 
     assert typed == {*described, "progress"}
     for option in module.PUZZLE.options:
         assert option.doc and option.default and option.kind
+
+
+def test_a_module_exports_what_it_defines(module: typing.Any) -> None:
+    defined = {
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and callable(value)
+        and getattr(value, "__module__", None) == module.__name__
+    }
+    # Every public function and class it defines is exported, the verbs
+    # bound from its puzzle and its registry-made Options too.
+    assert defined <= set(module.__all__)
+    assert module.Options.__module__ == module.__name__
+    assert all(hasattr(module, name) for name in module.__all__)

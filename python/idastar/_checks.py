@@ -28,6 +28,14 @@ def exact_int(value: object) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
+def int_or_none(value: object) -> int | None:
+    """``value`` as :func:`exact_int` reads it, or None when it is no integer."""
+    try:
+        return exact_int(value)
+    except TypeError:
+        return None
+
+
 def flag(name: str, value: object) -> bool:
     """The True/False option ``name``: a bool, numpy's too; TypeError naming
     the option for anything else (a number or None is no answer to yes or no)."""

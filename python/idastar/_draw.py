@@ -203,12 +203,15 @@ class Drawing(NamedTuple):
     ``options`` are those the case was solved with (a board's size, its goal).
     """
 
-    case: Callable[[list[int], dict[str, Any]], Any]
     apply: Callable[[Any, Any, dict[str, Any]], Any]
     picture: Callable[[Any, Any, dict[str, Any]], Picture]
+    #: By default the tuple of the core's integers.
+    case: Callable[[list[int], dict[str, Any]], Any] = lambda values, _: tuple(values)
     move_text: Callable[[Any], str] = str
     #: The puzzle's name in titles.
     name: str = ""
+    #: What a case is called in a picture's title ("pancake stack").
+    called: str = ""
 
 
 def states(drawing: Drawing, start: Any, path: Sequence[Any], options: dict[str, Any]) -> list[Any]:

@@ -32,7 +32,7 @@ from typing import (
 from . import _core
 from ._checks import case_array, code_array, exact_int, flag, int_from, is_array, items_of
 from ._core import InvalidPuzzle, Unsolvable
-from ._results import BatchResult, Origin, Solution
+from ._results import BatchResult, Origin, Solution, _collector_paused
 
 if TYPE_CHECKING:
     import numpy
@@ -45,26 +45,6 @@ Sol = TypeVar("Sol", bound="Solution[Any]")
 #: A callback told of long preparations (pattern databases, tables):
 #: ``progress(task, tasks, layer, reached, total)``.
 Progress = Callable[[int, int, int, int, int], object]
-
-
-class SearchOptions(TypedDict, total=False):
-    """The options every puzzle's ``solve`` and ``solve_many`` take besides
-    ``engine`` and ``heuristic`` (whose names each module lists in
-    ``ENGINES`` and ``HEURISTICS``, the default first). See the table in
-    docs/vocabulary.md."""
-
-    #: Look for solutions of at most this many moves; beyond it the outcome
-    #: is ``no_solution`` with ``lower_bound`` above it.
-    max_moves: int | None
-    #: Stop after expanding this many nodes (outcome ``node_limit``).
-    node_limit: int | None
-    #: Stop after this many seconds, preparations included (``time_limit``).
-    time_limit: float | None
-    #: The engines that store states stop before storing more (outcome
-    #: ``memory_limit``); 20 million unless given.
-    state_limit: int | None
-    #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
-    progress: Progress | None
 
 
 class OptionInfo(NamedTuple):
@@ -164,7 +144,11 @@ class Puzzle(Generic[C, M, Sol]):
     :meth:`pack`, :meth:`unpack`) over the core's registry entry ``core``
     (``name`` unless given), written once for every puzzle. Each puzzle
     module's functions of those names are its puzzle's verbs;
-    :func:`idastar.puzzle` gives the puzzle of a name.
+    :func:`idastar.puzzle` gives the puzzle of a name. ``replay(case,
+    path)`` (the case after each move in turn) and ``draw(case)`` (SVG
+    text) are written once too, and a module binds them unless its cases or
+    pictures take more (a board's size): the value's ``replay`` and
+    ``draw`` are its module's, whichever they are.
 
     What a puzzle says of itself: ``values`` turns a case into the integers
     the core reads (raising InvalidPuzzle or TypeError for what is not
@@ -251,6 +235,17 @@ class Puzzle(Generic[C, M, Sol]):
         # By name: a puzzle holds functions, and is one per process anyway.
         return _puzzle_named, (self.name,)
 
+    def types(self) -> tuple[Any, Any, Any]:
+        """The module's ``Engine`` and ``Heuristic`` (``Literal`` of the
+        registry's names) and ``Options`` (a ``TypedDict`` of the options
+        its calls take), as Python sees them when it runs; type checkers
+        read the same types, fully written, in ``_verbs.pyi``."""
+        fields = {**{option.name: Any for option in self.options}, "progress": Any}
+        name = f"{self.name.capitalize()}Options"
+        options = TypedDict(name, fields, total=False)  # type: ignore[misc]  # a name made here
+        options.__module__ = f"idastar.{self.name}"
+        return Literal[self.engines], Literal[self.heuristics], options
+
     def verbs(self) -> Puzzle[C, M, Sol]:
         """The verbs as functions of the puzzle's module (``solve`` is
         ``idastar.<name>.solve``), to bind there: they pickle by reference,
@@ -258,8 +253,10 @@ class Puzzle(Generic[C, M, Sol]):
         (Dask's workers, say)."""
         module = f"idastar.{self.name}"
         functions = types.SimpleNamespace()
-        for verb in VERBS:
-            function = _calling(getattr(self, verb))
+        for verb in (*VERBS, *OWN_VERBS):
+            # The value's own replay and draw are its module's, which may
+            # be these or the module's own: only the module knows.
+            function = _calling(getattr(self, verb if verb in VERBS else f"_{verb}"))
             function.__module__, function.__qualname__ = module, verb
             setattr(functions, verb, function)
         return functions  # type: ignore[return-value]  # what a caller uses of a Puzzle
@@ -383,7 +380,9 @@ class Puzzle(Generic[C, M, Sol]):
             cases = self.size.rows(self.rows(cases), given)
         options = self._options(options, "solve_many")
         called = self._called("solve_many")
-        with self.keeping(options):
+        # The collector paused for the results the core makes too, as
+        # _from_raws pauses it for the solutions.
+        with self.keeping(options), _collector_paused():
             answers, rows, pairs = self._in_core(
                 cases,
                 lambda rows, pairs: _core.solve_many(
@@ -525,6 +524,22 @@ class Puzzle(Generic[C, M, Sol]):
             return cases.reshape(-1, self.size.columns)
         return cases
 
+    def _replay(self, case: C, path: Iterable[M], /) -> tuple[int, ...]:
+        """The case after every move of ``path`` in turn (by the module's
+        ``apply``, which names the first move that is not one)."""
+        state: Any = self.checked(case)
+        for move in path:
+            state = self.apply(state, move)
+        return state  # type: ignore[no-any-return]  # what the module's apply returns
+
+    def _draw(self, case: C, /) -> str:
+        """The case as SVG text, drawn as each state of a solution's pictures
+        is (:meth:`~idastar.Solution.svg`, docs/pictures.md)."""
+        drawing: Any = sys.modules[f"idastar.{self.name}"]._DRAWING
+        values = self.checked(case)
+        title = f"{drawing.called} {' '.join(map(str, values))}"
+        return drawing.picture(drawing.case(list(values), {}), None, {}).svg(title=title)  # type: ignore[no-any-return]
+
     def distances_by_core(self, size: object, most: int) -> list[int]:
         """The core's count of the cases of ``size`` (1 to ``most``) at each distance."""
         if isinstance(size, bool) or not isinstance(size, int):
@@ -536,6 +551,10 @@ class Puzzle(Generic[C, M, Sol]):
 
 #: The verbs every puzzle shares, its methods of those names.
 VERBS = ("solve", "solve_many", "distance", "lower_bound", "pack", "unpack")
+#: The verbs a module takes as they are (the value's ``_replay`` and
+#: ``_draw``), or writes its own of: a case given in parts, or a picture of
+#: options, needs its own.
+OWN_VERBS = ("replay", "draw")
 
 
 def _calling(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -554,6 +573,15 @@ def _puzzle_named(name: str) -> Puzzle[Any, Any, Any]:
 
     puzzle: Puzzle[Any, Any, Any] = importlib.import_module(f"idastar.{name}").PUZZLE
     return puzzle
+
+
+def exports(namespace: dict[str, Any], imported: set[str], *also: str) -> list[str]:
+    """A puzzle module's ``__all__``: the public names it defined itself,
+    that is every public name of ``namespace`` but those ``imported``
+    (its names once its imports ran), and the imported ones it passes on
+    (``also``)."""
+    own = (n for n in namespace if not n.startswith("_") and n not in imported)
+    return sorted({*own, *also})
 
 
 def replay(apply: Callable[[C, M], C], case: C, path: Iterable[M]) -> C:
@@ -600,14 +628,15 @@ def rng(seed: int | None) -> Any:
 
 
 __all__ = [
+    "OWN_VERBS",
     "REQUIRED",
     "VERBS",
     "Length",
     "OptionInfo",
     "Progress",
     "Puzzle",
-    "SearchOptions",
     "Size",
+    "exports",
     "integers",
     "permutation",
     "replay",

@@ -22,7 +22,7 @@ from types import ModuleType
 
 import idastar
 
-from ._puzzle import REQUIRED
+from ._puzzle import OWN_VERBS, REQUIRED
 
 #: Where the protocols are written.
 STUB = Path(__file__).with_name("_verbs.pyi")
@@ -45,6 +45,9 @@ from ._results import BatchResult, Solution
 """
 
 _OPTIONS = '''
+{engine} = {engines}
+{heuristic} = {heuristics}
+
 class {typed}({base}, total=False):
     """The options of :mod:`idastar.{name}`'s calls, as the registry describes them."""
 
@@ -113,7 +116,26 @@ class {protocol}(Protocol):
         codes: Any,
         /,{unpack_size}
     ) -> NDArray[numpy.int64]: ...
-'''
+{own}'''
+
+#: The verbs of OWN_VERBS a module takes from its puzzle.
+_OWN = {
+    "replay": """\
+    def replay(
+        self,
+        case: {case},
+        path: Iterable[{move}],
+        /,
+    ) -> tuple[int, ...]: ...
+""",
+    "draw": """\
+    def draw(
+        self,
+        case: {case},
+        /,
+    ) -> str: ...
+""",
+}
 
 
 def protocol_name(name: str) -> str:
@@ -131,6 +153,17 @@ def _qualified(annotation: str, module: ModuleType) -> str:
         return f"{module.__name__.rsplit('.', 1)[1]}.{name}" if own else name
 
     return re.sub(r"\b[A-Za-z_]\w*\b", qualify, annotation)
+
+
+def _top_level(arguments: str) -> list[str]:
+    """The comma-separated parts of ``arguments`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for at, character in enumerate(arguments):
+        depth += {"[": 1, "]": -1}.get(character, 0)
+        if character == "," and depth == 0:
+            parts.append(arguments[start:at].strip())
+            start = at + 1
+    return [*parts, arguments[start:].strip()]
 
 
 def _keywords(keywords: dict[str, object], unpacking: bool) -> str:
@@ -164,7 +197,8 @@ def _options(name: str) -> str:
         fixed = importlib.import_module(f"idastar.{other}").PUZZLE
         if other != name and fixed.core == puzzle.core and set(fixed.options) < set(puzzle.options):
             base, inherited = options_name(other), set(fixed.options)
-    kinds = {"engine": _literal(puzzle.engines), "heuristic": _literal(puzzle.heuristics)}
+    capital = name.capitalize()
+    kinds = {"engine": f"{capital}Engine", "heuristic": f"{capital}Heuristic"}
     fields = "".join(
         f"    #: {option.doc[0].upper()}{option.doc[1:]} (default: {option.default}).\n"
         f"    {option.name}: {kinds.get(option.kind, option.kind)} | None\n"
@@ -172,17 +206,24 @@ def _options(name: str) -> str:
         if option not in inherited
     )
     fields = fields.rstrip("\n") + (_PROGRESS if base == "TypedDict" else "")
-    return _OPTIONS.format(typed=options_name(name), base=base, name=name, fields=fields)
+    return _OPTIONS.format(
+        typed=options_name(name),
+        base=base,
+        name=name,
+        fields=fields,
+        engine=kinds["engine"],
+        engines=_literal(puzzle.engines),
+        heuristic=kinds["heuristic"],
+        heuristics=_literal(puzzle.heuristics),
+    )
 
 
 def _protocol(name: str) -> str:
     module = importlib.import_module(f"idastar.{name}")
     puzzle = module.PUZZLE
     declared = module.__annotations__["PUZZLE"]  # "Puzzle[Case, Move, Solution]"
-    case, _, solution = (
-        _qualified(part.strip(), module)
-        for part in re.fullmatch(r"Puzzle\[(.*)\]", declared).group(1).split(",", 2)  # type: ignore[union-attr]
-    )
+    arguments = re.fullmatch(r"Puzzle\[(.*)\]", declared).group(1)  # type: ignore[union-attr]
+    case, move, solution = (_qualified(part, module) for part in _top_level(arguments))
     size = puzzle.size
     parts = puzzle.case_parts
     return _VERBS.format(
@@ -193,7 +234,12 @@ def _protocol(name: str) -> str:
         parts="".join(f"\n        {part}: Any = ...," for part in parts),
         options=options_name(name),
         solution=solution,
-        heuristic=_literal(puzzle.heuristics),
+        own="".join(
+            _OWN[verb].format(case=case, move=move)
+            for verb in OWN_VERBS
+            if getattr(getattr(module, verb), "__wrapped__", None) == getattr(puzzle, f"_{verb}")
+        ),
+        heuristic=f"{name.capitalize()}Heuristic",
         batch_size="".join(f"\n        {k}: int | None = ...," for k in size.batch_keywords),
         pack_size=_keywords(size.keywords, unpacking=False),
         unpack_size=_keywords(size.keywords, unpacking=True),

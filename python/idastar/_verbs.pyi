@@ -13,13 +13,16 @@ from . import booksort, fifteen, pancake, rotation, sliding, squares
 from ._puzzle import Progress
 from ._results import BatchResult, Solution
 
+BooksortEngine = Literal["ida", "astar", "iddfs", "bfs", "bidirectional"]
+BooksortHeuristic = Literal["cycles", "breakpoints"]
+
 class BooksortOptions(TypedDict, total=False):
     """The options of :mod:`idastar.booksort`'s calls, as the registry describes them."""
 
     #: The search engine (default: the first engine).
-    engine: Literal["ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    engine: BooksortEngine | None
     #: The lower bound that guides the informed engines (default: the first heuristic).
-    heuristic: Literal["cycles", "breakpoints"] | None
+    heuristic: BooksortHeuristic | None
     #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
     max_moves: int | None
     #: Stop after this many expansions (default: no limit).
@@ -78,7 +81,7 @@ class BooksortVerbs(Protocol):
         self,
         case: booksort.Case,
         /,
-        heuristic: Literal["cycles", "breakpoints"] | None = ...,
+        heuristic: BooksortHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(
@@ -95,14 +98,28 @@ class BooksortVerbs(Protocol):
         *,
         n: int,
     ) -> NDArray[numpy.int64]: ...
+    def replay(
+        self,
+        case: booksort.Case,
+        path: Iterable[tuple[int, int, int]],
+        /,
+    ) -> tuple[int, ...]: ...
+    def draw(
+        self,
+        case: booksort.Case,
+        /,
+    ) -> str: ...
+
+FifteenEngine = Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"]
+FifteenHeuristic = Literal["pdb", "linear-conflict", "manhattan"]
 
 class FifteenOptions(TypedDict, total=False):
     """The options of :mod:`idastar.fifteen`'s calls, as the registry describes them."""
 
     #: The search engine (default: the first engine).
-    engine: Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    engine: FifteenEngine | None
     #: The lower bound that guides the informed engines (default: the first heuristic).
-    heuristic: Literal["pdb", "linear-conflict", "manhattan"] | None
+    heuristic: FifteenHeuristic | None
     #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
     max_moves: int | None
     #: Stop after this many expansions (default: no limit).
@@ -167,7 +184,7 @@ class FifteenVerbs(Protocol):
         self,
         case: fifteen.Case,
         /,
-        heuristic: Literal["pdb", "linear-conflict", "manhattan"] | None = ...,
+        heuristic: FifteenHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(
@@ -181,13 +198,16 @@ class FifteenVerbs(Protocol):
         /,
     ) -> NDArray[numpy.int64]: ...
 
+PancakeEngine = Literal["ida", "astar", "iddfs", "bfs", "bidirectional"]
+PancakeHeuristic = Literal["gap", "gap-lookahead"]
+
 class PancakeOptions(TypedDict, total=False):
     """The options of :mod:`idastar.pancake`'s calls, as the registry describes them."""
 
     #: The search engine (default: the first engine).
-    engine: Literal["ida", "astar", "iddfs", "bfs", "bidirectional"] | None
+    engine: PancakeEngine | None
     #: The lower bound that guides the informed engines (default: the first heuristic).
-    heuristic: Literal["gap", "gap-lookahead"] | None
+    heuristic: PancakeHeuristic | None
     #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
     max_moves: int | None
     #: Stop after this many expansions (default: no limit).
@@ -242,7 +262,7 @@ class PancakeVerbs(Protocol):
         self,
         case: pancake.Case,
         /,
-        heuristic: Literal["gap", "gap-lookahead"] | None = ...,
+        heuristic: PancakeHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(
@@ -259,14 +279,28 @@ class PancakeVerbs(Protocol):
         *,
         n: int,
     ) -> NDArray[numpy.int64]: ...
+    def replay(
+        self,
+        case: pancake.Case,
+        path: Iterable[int],
+        /,
+    ) -> tuple[int, ...]: ...
+    def draw(
+        self,
+        case: pancake.Case,
+        /,
+    ) -> str: ...
+
+RotationEngine = Literal["table", "ida", "astar", "iddfs", "bfs"]
+RotationHeuristic = Literal["centre", "table"]
 
 class RotationOptions(TypedDict, total=False):
     """The options of :mod:`idastar.rotation`'s calls, as the registry describes them."""
 
     #: The search engine (default: the first engine).
-    engine: Literal["table", "ida", "astar", "iddfs", "bfs"] | None
+    engine: RotationEngine | None
     #: The lower bound that guides the informed engines (default: the first heuristic).
-    heuristic: Literal["centre", "table"] | None
+    heuristic: RotationHeuristic | None
     #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
     max_moves: int | None
     #: Stop after this many expansions (default: no limit).
@@ -321,7 +355,7 @@ class RotationVerbs(Protocol):
         self,
         case: rotation.Case,
         /,
-        heuristic: Literal["centre", "table"] | None = ...,
+        heuristic: RotationHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(
@@ -334,6 +368,20 @@ class RotationVerbs(Protocol):
         codes: Any,
         /,
     ) -> NDArray[numpy.int64]: ...
+    def replay(
+        self,
+        case: rotation.Case,
+        path: Iterable[str],
+        /,
+    ) -> tuple[int, ...]: ...
+    def draw(
+        self,
+        case: rotation.Case,
+        /,
+    ) -> str: ...
+
+SlidingEngine = Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"]
+SlidingHeuristic = Literal["pdb", "linear-conflict", "manhattan"]
 
 class SlidingOptions(FifteenOptions, total=False):
     """The options of :mod:`idastar.sliding`'s calls, as the registry describes them."""
@@ -386,7 +434,7 @@ class SlidingVerbs(Protocol):
         self,
         case: sliding.Case,
         /,
-        heuristic: Literal["pdb", "linear-conflict", "manhattan"] | None = ...,
+        heuristic: SlidingHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(
@@ -406,13 +454,16 @@ class SlidingVerbs(Protocol):
         height: int | None = ...,
     ) -> NDArray[numpy.int64]: ...
 
+SquaresEngine = Literal["exact", "ida"]
+SquaresHeuristic = Literal["packing", "disjoint"]
+
 class SquaresOptions(TypedDict, total=False):
     """The options of :mod:`idastar.squares`'s calls, as the registry describes them."""
 
     #: The search engine (default: the first engine).
-    engine: Literal["exact", "ida"] | None
+    engine: SquaresEngine | None
     #: The lower bound that guides the informed engines (default: the first heuristic).
-    heuristic: Literal["packing", "disjoint"] | None
+    heuristic: SquaresHeuristic | None
     #: Look for solutions of at most this many moves; beyond them, no_solution (default: no limit).
     max_moves: int | None
     #: Stop after this many expansions (default: no limit).
@@ -478,7 +529,7 @@ class SquaresVerbs(Protocol):
         self,
         case: squares.CaseLike,
         /,
-        heuristic: Literal["packing", "disjoint"] | None = ...,
+        heuristic: SquaresHeuristic | None = ...,
         **options: Any,
     ) -> int: ...
     def pack(

@@ -42,53 +42,19 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from . import _core, _draw
-from ._checks import DEFAULT_STATE_LIMIT, exact_int, int_from, is_array
+from . import _checks, _core, _draw
+from ._checks import exact_int, int_from, is_array
 from ._core import InvalidPuzzle
-from ._puzzle import Length, Puzzle, SearchOptions, integers, permutation
-from ._puzzle import replay as _replay
+from ._puzzle import Length, Puzzle, exports, integers, permutation
 from ._results import Solution
 
-if TYPE_CHECKING:
-    from ._verbs import BooksortVerbs
-
-__all__ = [
-    "DEFAULT_STATE_LIMIT",
-    "ENGINES",
-    "HARD_CASE",
-    "HEURISTICS",
-    "JUDGE_CAP",
-    "MAX_BOOKS",
-    "MAX_DISTRIBUTION_BOOKS",
-    "MAX_GOAL_BALL",
-    "NAME",
-    "PUZZLE",
-    "BlockMove",
-    "Case",
-    "Engine",
-    "Heuristic",
-    "Options",
-    "apply",
-    "distance",
-    "distance_distribution",
-    "draw",
-    "is_solved",
-    "judge",
-    "judge_many",
-    "judge_solution",
-    "lower_bound",
-    "moves",
-    "pack",
-    "random",
-    "replay",
-    "solve",
-    "solve_many",
-    "unpack",
-]
+_IMPORTED = set(globals())
 
 NAME = "booksort"
+#: The states the engines that store them keep at most unless ``state_limit`` says.
+DEFAULT_STATE_LIMIT = _checks.DEFAULT_STATE_LIMIT
 #: The most books a position may hold.
 MAX_BOOKS: int = _core.MAX_BOOKS
 #: The most books :func:`distance_distribution` takes (12! bytes of distances).
@@ -98,8 +64,6 @@ MAX_GOAL_BALL = 3
 #: The judge answers ``5 or more`` from this many moves on.
 JUDGE_CAP = 5
 
-Engine = Literal["ida", "astar", "iddfs", "bfs", "bidirectional"]
-Heuristic = Literal["cycles", "breakpoints"]
 #: A shelf: a permutation of ``1..n``, ``1 <= n <= 16``.
 Case = Sequence[int]
 
@@ -116,32 +80,23 @@ class BlockMove(NamedTuple):
         return BlockMove(self.start, self.start + self.end - self.split, self.end)
 
 
-class Options(SearchOptions, total=False):
-    """The options of :func:`solve` and :func:`solve_many`."""
-
-    #: ``"ida"`` (IDA*, the default), ``"astar"``, ``"iddfs"``, ``"bfs"`` or
-    #: ``"bidirectional"``; the last three need memory or time that grow
-    #: fast with the distance.
-    engine: Engine
-    #: ``"cycles"`` (the cycle-graph bound of Bafna and Pevzner with
-    #: breakpoints, the default) or ``"breakpoints"`` (the judge's
-    #: ``ceil(breakpoints / 3)``).
-    heuristic: Heuristic
-    #: Radius of the stored ball of exact distances around the sorted shelf.
-    goal_ball: int | None
-    #: IDA* only: the learned bounds kept (a power of two is used; 0 for none).
-    table_entries: int | None
-
-
 def _shelf(books: Case) -> list[int]:
     return integers(books, "book")
 
 
 #: The puzzle: its :class:`~idastar.Puzzle` methods are this module's
 #: ``solve``, ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``.
-PUZZLE: Puzzle[Case, BlockMove, Solution[BlockMove]] = Puzzle(
+PUZZLE: Puzzle[Case, tuple[int, int, int], Solution[BlockMove]] = Puzzle(
     NAME, values=_shelf, move=BlockMove._make, batch_rows="flat", size=Length(MAX_BOOKS)
 )
+if TYPE_CHECKING:
+    from . import _verbs
+
+    Engine = _verbs.BooksortEngine
+    Heuristic = _verbs.BooksortHeuristic
+    Options = _verbs.BooksortOptions
+else:
+    Engine, Heuristic, Options = PUZZLE.types()
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
@@ -192,12 +147,6 @@ def apply(books: Case, move: tuple[int, int, int]) -> tuple[int, ...]:
     return shelf[:start] + shelf[split:end] + shelf[start:split] + shelf[end:]
 
 
-def replay(books: Case, path: Iterable[tuple[int, int, int]]) -> tuple[int, ...]:
-    """The shelf after every move of ``path`` in turn; InvalidPuzzle names
-    the first move that is not one or does not fit."""
-    return _replay(apply, PUZZLE.checked(books), path)
-
-
 def is_solved(books: Case) -> bool:
     """True when the shelf is sorted."""
     shelf = PUZZLE.checked(books)
@@ -211,9 +160,10 @@ def random(n: int = 10, *, seed: int | None = None) -> tuple[int, ...]:
 
 
 #: The verbs, typed by the registry's stub (``_verbs.pyi``).
-_VERBS: BooksortVerbs = PUZZLE.verbs()
+_VERBS: _verbs.BooksortVerbs = PUZZLE.verbs()
 solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
 lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
+replay, draw = _VERBS.replay, _VERBS.draw
 
 
 _JUDGE_SEARCH: Options = {"max_moves": JUDGE_CAP - 1, "goal_ball": 1}
@@ -302,22 +252,15 @@ def _picture(books: Case, move: BlockMove | None, options: dict[str, Any]) -> _d
     return _draw.Picture(max(n, 2) * _SPINE, top + _SHELF_HEIGHT + 42, "".join(parts))
 
 
-def draw(books: Case) -> str:
-    """The shelf as SVG text: each book a spine labelled with its number and
-    as tall as its number says, blue where it stands in its sorted place and
-    yellow elsewhere."""
-    checked = PUZZLE.checked(books)
-    return _picture(checked, None, {}).svg(title=f"booksort shelf {' '.join(map(str, checked))}")
-
-
 def _move_text(move: BlockMove) -> str:
     return f"swap {move.start}:{move.split} and {move.split}:{move.end}"
 
 
 _DRAWING = _draw.Drawing(
-    case=lambda values, _: tuple(values),
     apply=lambda books, move, _: apply(books, move),
     picture=_picture,
     move_text=_move_text,
     name="Booksort",
+    called="booksort shelf",
 )
+__all__ = exports(globals(), _IMPORTED)

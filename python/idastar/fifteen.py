@@ -23,6 +23,7 @@ from .sliding import DEFAULT_STATE_LIMIT, MOVES, Engine, GoalSpec, Heuristic, Pa
 if TYPE_CHECKING:
     import numpy
 
+    from ._verbs import FifteenOptions as Options
     from ._verbs import FifteenVerbs
 
 __all__ = [
@@ -73,12 +74,6 @@ KORF_GOAL = sliding.goal_tiles("blank-first")
 Case = Sequence[int]
 
 
-class Options(sliding.BoardOptions, total=False):
-    """The options of :func:`solve`, :func:`solve_many`, :func:`distance`
-    and :func:`lower_bound`: :class:`idastar.sliding.Options` but ``width``
-    and ``height``."""
-
-
 #: The puzzle: :data:`idastar.sliding.PUZZLE` on the 4 x 4 board. Its
 #: :class:`~idastar.Puzzle` methods are this module's ``solve``,
 #: ``solve_many``, ``distance``, ``lower_bound``, ``pack`` and ``unpack``,
@@ -94,6 +89,8 @@ PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
     keeping=sliding.PUZZLE.keeping,
     out_of_memory=True,
 )
+if not TYPE_CHECKING:
+    Options = PUZZLE.types()[2]
 #: The verbs, typed by the registry's stub (``_verbs.pyi``).
 _VERBS: FifteenVerbs = PUZZLE.verbs()
 solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance

@@ -67,48 +67,16 @@ a row.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import _core, _draw
 from ._checks import exact_int, int_from, items_of
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, Size, rng
-from ._puzzle import replay as _replay
+from ._puzzle import Puzzle, Size, exports, rng
 from ._results import Solution
 
-if TYPE_CHECKING:
-    from ._verbs import RotationVerbs
-
-__all__ = [
-    "CELLS",
-    "CENTRE",
-    "ENGINES",
-    "HARD_CASE",
-    "HEURISTICS",
-    "LINES",
-    "MOVES",
-    "NAME",
-    "PUZZLE",
-    "Case",
-    "Engine",
-    "Heuristic",
-    "Options",
-    "RotationSolution",
-    "apply",
-    "census",
-    "centre_table",
-    "distance",
-    "draw",
-    "is_solved",
-    "lower_bound",
-    "pack",
-    "random",
-    "replay",
-    "solve",
-    "solve_many",
-    "unpack",
-]
+_IMPORTED = set(globals())
 
 NAME = "rotation"
 CELLS = 24
@@ -128,8 +96,6 @@ LINES: dict[str, tuple[int, ...]] = {
 #: The eight centre cells.
 CENTRE = (6, 7, 8, 11, 12, 15, 16, 17)
 
-Engine = Literal["table", "ida", "astar", "iddfs", "bfs"]
-Heuristic = Literal["centre", "table"]
 #: A board: the 24 cells in the order of the picture above, each 1, 2 or 3.
 Case = Sequence[int]
 
@@ -143,18 +109,6 @@ class RotationSolution(Solution[str]):
 
     #: The number in the centre after the moves (None when not solved).
     centre: int | None
-
-
-class Options(SearchOptions, total=False):
-    """The options of :func:`solve` and :func:`solve_many`."""
-
-    #: ``"table"`` (the pattern database, the default), ``"ida"`` (the judge
-    #: solution's IDA*), ``"astar"``, ``"iddfs"`` or ``"bfs"``. ``"table"``
-    #: expands no nodes, so it refuses ``node_limit``.
-    engine: Engine
-    #: ``"centre"`` (the judge solution's bound, the default) or ``"table"``
-    #: (the pattern database's); for ``"ida"`` and ``"astar"``.
-    heuristic: Heuristic
 
 
 def _is_plain_board(values: object) -> bool:
@@ -192,6 +146,14 @@ def _board(values: Case) -> list[int]:
 PUZZLE: Puzzle[Case, str, RotationSolution] = Puzzle(
     NAME, values=_board, solution=RotationSolution, batch_rows="flat", size=Size(columns=CELLS)
 )
+if TYPE_CHECKING:
+    from . import _verbs
+
+    Engine = _verbs.RotationEngine
+    Heuristic = _verbs.RotationHeuristic
+    Options = _verbs.RotationOptions
+else:
+    Engine, Heuristic, Options = PUZZLE.types()
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
@@ -218,12 +180,6 @@ def apply(values: Case, move: str) -> tuple[int, ...]:
     return tuple(board)
 
 
-def replay(values: Case, path: Iterable[str]) -> tuple[int, ...]:
-    """The board after every move of ``path`` (a string of letters, or a
-    sequence of letters such as :attr:`Solution.path`) in turn."""
-    return _replay(apply, tuple(_board(values)), path)
-
-
 def is_solved(values: Case) -> bool:
     """True when the eight centre cells hold one number."""
     board = _board(values)
@@ -239,9 +195,10 @@ def random(*, seed: int | None = None) -> tuple[int, ...]:
 
 
 #: The verbs, typed by the registry's stub (``_verbs.pyi``).
-_VERBS: RotationVerbs = PUZZLE.verbs()
+_VERBS: _verbs.RotationVerbs = PUZZLE.verbs()
 solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
 lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
+replay, draw = _VERBS.replay, _VERBS.draw
 
 
 def centre_table(cells: int = 8) -> tuple[bytes, list[int]]:
@@ -352,17 +309,10 @@ def _picture(board: Sequence[int], move: str | None, options: dict[str, Any]) ->
     return _draw.Picture(9 * _CELL, 9 * _CELL, "".join(parts))
 
 
-def draw(values: Case) -> str:
-    """The ``#`` board as SVG text: each cell's number on a colour of its
-    own (1 orange, 2 sky blue, 3 green), the eight centre cells framed, the
-    move letters A to H at the ends of their lines."""
-    checked = tuple(_board(values))
-    return _picture(checked, None, {}).svg(title=f"rotation board {' '.join(map(str, checked))}")
-
-
 _DRAWING = _draw.Drawing(
-    case=lambda values, _: tuple(values),
     apply=lambda board, move, _: apply(board, move),
     picture=_picture,
     name="The Rotation Game",
+    called="rotation board",
 )
+__all__ = exports(globals(), _IMPORTED)

@@ -69,13 +69,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from . import _core, _draw
 from ._checks import DEFAULT_STATE_LIMIT, exact_int, items_of
 from ._core import CacheWarning, InvalidPuzzle
-from ._puzzle import Puzzle, SearchOptions, Size, integers, rng
+from ._puzzle import Puzzle, Size, integers, rng
 from ._results import Solution
 
 if TYPE_CHECKING:
     import numpy
-
-    from ._verbs import SlidingVerbs
 
 __all__ = [
     "DEFAULT_STATE_LIMIT",
@@ -131,8 +129,6 @@ MAX_PATTERN_ENTRIES: int = _core.SLIDING_MAX_PATTERN_ENTRIES
 MIN_SIDE: int = _core.SLIDING_MIN_SIDE
 MAX_SIDE: int = _core.SLIDING_MAX_SIDE
 
-Engine = Literal["ida-tiles", "ida", "astar", "iddfs", "bfs", "bidirectional"]
-Heuristic = Literal["pdb", "linear-conflict", "manhattan"]
 GoalSpec = Literal["blank-last", "blank-first"] | Sequence[int]
 #: A partition by name (``"6-6-3"``, ``"7-8"``, ...) or the tiles of each pattern.
 Patterns = str | Sequence[Sequence[int]] | None
@@ -141,61 +137,6 @@ Patterns = str | Sequence[Sequence[int]] | None
 Progress = Callable[[int, int, int, int, int], object]
 #: A board: its tiles row by row, ``0`` the blank.
 Case = Sequence[int]
-
-
-class BoardOptions(SearchOptions, total=False):
-    """The options of a board of known shape (all of :class:`Options` but
-    ``width`` and ``height``): :mod:`idastar.fifteen` takes these."""
-
-    #: ``"ida-tiles"`` (IDA* specialised to sliding tiles, the default),
-    #: ``"ida"`` (the generic IDA*), ``"astar"``, ``"iddfs"``, ``"bfs"`` or
-    #: ``"bidirectional"``; the engines that store states stop with
-    #: ``memory_limit`` at ``state_limit`` states.
-    engine: Engine
-    #: ``"pdb"`` (default), ``"linear-conflict"`` or ``"manhattan"``.
-    heuristic: Heuristic
-    #: ``"blank-last"`` (default), ``"blank-first"`` or the goal's tiles.
-    goal: GoalSpec
-    #: With ``"pdb"``: a partition by name (``"5-5-5"``, ``"6-6-3"`` (the
-    #: 4 x 4 default) or ``"7-8"`` on 4 x 4, ``"6-6-6-6"`` on 5 x 5, any
-    #: ``"a-b-..."`` elsewhere: that many tiles in goal order) or the tiles
-    #: of each pattern; tiles in no pattern count by their Manhattan distance.
-    patterns: Patterns
-    #: Also look the databases up on the board mirrored about its diagonal
-    #: and take the larger bound (when the goal allows); default True.
-    reflect: bool
-    #: Also bound the dual board (the inverse permutation), which is as far
-    #: from the goal with the blank and the tile of the blank's cell swapped,
-    #: by databases towards that target (built once per cell of the blank),
-    #: and take the largest bound, raised by bidirectional pathmax in the
-    #: search; default False.
-    dual: bool
-    #: Where pattern databases are kept (default: see :func:`cache_dir`); an
-    #: empty name is refused with ``ValueError`` (it would be the current
-    #: directory). Databases that cannot be stored there are told of with a
-    #: :class:`~idastar.CacheWarning`, and the call still answers.
-    cache_dir: str | Path | None
-
-
-class Options(BoardOptions, total=False):
-    """The options of :func:`solve`, :func:`solve_many`, :func:`distance`
-    and :func:`lower_bound`: those every puzzle takes (``max_moves``,
-    ``node_limit``, ``time_limit``, ``state_limit``, ``progress``) and
-    sliding's own.
-
-    ``time_limit`` counts loading and building the pattern databases too:
-    reached during a build, the outcome is ``time_limit`` for every case,
-    nothing expanded, and the unfinished database neither used nor stored
-    (the finished ones are); ``stats.elapsed`` includes the databases'
-    time. ``node_limit`` counts search nodes only; a build expands none. A
-    build the machine cannot give the memory ends with ``memory_limit``.
-    ``progress`` is told of each layer of a build (see :data:`Progress`).
-    """
-
-    #: The board's width and height, each from 2 to 5; when neither is
-    #: given, a square board is read off the number of tiles.
-    width: int | None
-    height: int | None
 
 
 #: Set while a caller (the command line) tells of databases it could not
@@ -290,6 +231,16 @@ PUZZLE: Puzzle[Case, str, Solution[str]] = Puzzle(
     keeping=_keeping,
     out_of_memory=True,
 )
+if TYPE_CHECKING:
+    from . import _verbs
+
+    BoardOptions = _verbs.FifteenOptions
+    Engine = _verbs.SlidingEngine
+    Heuristic = _verbs.SlidingHeuristic
+    Options = _verbs.SlidingOptions
+else:
+    Engine, Heuristic, Options = PUZZLE.types()
+    BoardOptions = Options  # of a board of known shape: all but width and height
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
@@ -340,7 +291,7 @@ def goal_tiles(
 
 
 #: The verbs, typed by the registry's stub (``_verbs.pyi``).
-_VERBS: SlidingVerbs = PUZZLE.verbs()
+_VERBS: _verbs.SlidingVerbs = PUZZLE.verbs()
 solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
 lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
@@ -615,6 +566,4 @@ def _apply(tiles: Sequence[int], move: str, options: dict[str, Any]) -> tuple[in
     return apply(tiles, move, width=options.get("width"), height=options.get("height"))
 
 
-_DRAWING = _draw.Drawing(
-    case=lambda values, _: tuple(values), apply=_apply, picture=_picture, name="Sliding tiles"
-)
+_DRAWING = _draw.Drawing(apply=_apply, picture=_picture, name="Sliding tiles")

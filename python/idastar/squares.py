@@ -65,42 +65,11 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from . import _core, _draw
 from ._checks import case_array, exact_int, int_from, is_array, items_of
 from ._core import InvalidPuzzle
-from ._puzzle import Length, Puzzle, SearchOptions, integers, rng
+from ._puzzle import Length, Puzzle, exports, integers, rng
 from ._puzzle import replay as _replay
 from ._results import Solution
 
-if TYPE_CHECKING:
-    from ._verbs import SquaresVerbs
-
-__all__ = [
-    "ENGINES",
-    "HARD_CASE",
-    "HEURISTICS",
-    "JUDGE_MAX_N",
-    "MAX_N",
-    "NAME",
-    "PUZZLE",
-    "Branching",
-    "Case",
-    "Engine",
-    "Heuristic",
-    "Options",
-    "apply",
-    "destroys",
-    "distance",
-    "draw",
-    "intact",
-    "is_solved",
-    "lower_bound",
-    "pack",
-    "random",
-    "replay",
-    "solve",
-    "solve_many",
-    "square_sticks",
-    "stick_count",
-    "unpack",
-]
+_IMPORTED = set(globals())
 
 NAME = "squares"
 #: The largest grid side supported (544 sticks, 1496 squares).
@@ -108,8 +77,6 @@ MAX_N: int = _core.SQUARES_MAX_N
 #: The judge's largest grid side.
 JUDGE_MAX_N = 5
 
-Engine = Literal["exact", "ida"]
-Heuristic = Literal["packing", "disjoint"]
 Branching = Literal["fewest", "first"]
 
 
@@ -129,24 +96,6 @@ class Case(NamedTuple):
 #: removed)``; or a row of a 0/1 stick array (what :func:`unpack` gives):
 #: ``2n(n+1)`` values, a 1 at ``i`` for stick ``i + 1`` removed.
 CaseLike = Case | tuple[int, Iterable[int]] | Sequence[int]
-
-
-class Options(SearchOptions, total=False):
-    """The options of :func:`solve` and :func:`solve_many`."""
-
-    #: ``"exact"`` (the hitting-set branch and bound, the default) or
-    #: ``"ida"`` (the judge solution's IDA*).
-    engine: Engine
-    #: ``"packing"`` (the default) or ``"disjoint"`` (the judge's bound).
-    heuristic: Heuristic
-    #: The exact engine's branching: ``"fewest"`` (default) or ``"first"``.
-    branching: Branching
-    #: The exact engine forbids dominated sticks (default True).
-    dominance: bool
-    #: The exact engine uses the symmetries of the square (default True).
-    symmetry: bool
-    #: The exact engine starts from a greedy solution (default True).
-    upper_bound: bool
 
 
 #: The number of sticks of each grid side, for reading stick masks.
@@ -254,6 +203,14 @@ def _case_of(case: CaseLike | int, removed: Iterable[int] | None = None) -> Case
 PUZZLE: Puzzle[CaseLike, int, Solution[int]] = _Grids(
     NAME, values=_values, batch_rows="pairs", size=_Sides(MAX_N), case_of=_case_of
 )
+if TYPE_CHECKING:
+    from . import _verbs
+
+    Engine = _verbs.SquaresEngine
+    Heuristic = _verbs.SquaresHeuristic
+    Options = _verbs.SquaresOptions
+else:
+    Engine, Heuristic, Options = PUZZLE.types()
 #: The engines, the default (fastest) first.
 ENGINES: tuple[str, ...] = PUZZLE.engines
 #: The heuristics, the default first.
@@ -341,7 +298,7 @@ def random(n: int = 5, *, seed: int | None = None) -> Case:
 
 
 #: The verbs, typed by the registry's stub (``_verbs.pyi``).
-_VERBS: SquaresVerbs = PUZZLE.verbs()
+_VERBS: _verbs.SquaresVerbs = PUZZLE.verbs()
 solve, solve_many, distance = _VERBS.solve, _VERBS.solve_many, _VERBS.distance
 lower_bound, pack, unpack = _VERBS.lower_bound, _VERBS.pack, _VERBS.unpack
 
@@ -438,3 +395,4 @@ _DRAWING = _draw.Drawing(
     move_text=lambda stick: f"stick {stick}",
     name="Square Destroyer",
 )
+__all__ = exports(globals(), _IMPORTED)
