@@ -247,6 +247,88 @@ def emit(out: TextIO | Output, text: str) -> None:
     out.flush()
 
 
+class Shown(NamedTuple):
+    """One stored sample as ``idastar demo`` shows it."""
+
+    #: What the sample is ("7 pancakes"), after "sample 2 of 5".
+    title: str
+    #: The case as given.
+    given: str
+    #: The answer as the judge writes it, checked against the stored output.
+    answer: str
+    #: The lines below it: the moves, a picture.
+    details: Sequence[str] = ()
+    #: The answer as the demo says it, when not as the judge writes it.
+    said: str = ""
+    #: Whether the other searches of the sample found what the answer says.
+    agrees: bool = True
+
+
+#: Runs one search of a sample and notes its time: ``timed(label, call)``.
+Timed = Callable[[str, Callable[[], T]], T]
+
+
+def sample_demo(
+    out: TextIO,
+    name: str,
+    intro: str,
+    cases: Callable[[Tokens], Iterable[T]],
+    show: Callable[[T, Timed[Any]], Shown],
+) -> bool:
+    """``idastar demo``'s part for a puzzle whose samples ship as
+    ``data/NAME.in`` with the judge's answers in ``data/NAME.out``: each
+    case ``cases`` reads from them is shown as ``show(case, timed)`` says
+    (its searches run through ``timed``, whose times are told), the answer
+    checked against the stored one. False when one differs."""
+    import io
+    import time
+
+    expected = sample_text(name, "out").splitlines()
+    samples = list(cases(Tokens(io.StringIO(sample_text(name, "in")))))
+    emit(
+        out,
+        f"{intro}\n{len(samples)} samples (data/{name}.in), "
+        f"answers checked against data/{name}.out.",
+    )
+    times: dict[str, float] = {}
+
+    def timed(label: str, call: Callable[[], Any]) -> Any:
+        began = time.perf_counter()
+        result = call()
+        times[label] = time.perf_counter() - began
+        return result
+
+    all_match, line = True, 0
+    for number, case in enumerate(samples, 1):
+        times.clear()
+        shown = show(case, timed)
+        lines = shown.answer.count("\n") + 1
+        want = "\n".join(expected[line : line + lines]) or "(missing)"
+        line += lines
+        match = shown.answer == want and shown.agrees
+        all_match = all_match and match
+        if lines == 1:
+            verdict = f"(expected {want})" if match else f"MISMATCH, expected {want}"
+        else:
+            verdict = "(as expected)" if match else f"MISMATCH, expected {want!r}"
+        spent = ", ".join(f"{label} {seconds * 1000:.2f} ms" for label, seconds in times.items())
+        emit(
+            out,
+            "\n".join(
+                [
+                    "",
+                    f"sample {number} of {len(samples)}"
+                    + (f": {shown.title}" if shown.title else ""),
+                    f"  input   {shown.given}",
+                    f"  judge   {shown.said or shown.answer}   {verdict}",
+                    *shown.details,
+                    f"  time    {spent}",
+                ]
+            ),
+        )
+    return all_match
+
+
 def checked(solution: S) -> S:
     """The solution, if it is an answer; no limits are set, so only Ctrl-C can stop it."""
     check_outcome(solution.outcome)

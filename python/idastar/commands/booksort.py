@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import io
-import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .._judge import Tokens
 from . import (
     Puzzle,
+    Shown,
+    Timed,
     answer_flags,
     answer_in_order,
     case_count,
     checked,
-    emit,
     emit_stats,
     lazy_module,
     moves_text,
     permutation_cases,
     register,
-    sample_text,
+    sample_demo,
     solving,
 )
 
@@ -101,46 +100,16 @@ def _booksort_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="shelf")
 
 
-def _booksort_demo(out: TextIO) -> bool:
-    source = sample_text("booksort", "in")
-    expected = sample_text("booksort", "out").splitlines()
-    cases = list(_booksort_cases(Tokens(io.StringIO(source))))
-    emit(
-        out,
-        "booksort: sort a shelf with the fewest block moves; the move\n"
-        "(start, split, end) swaps books[start:split] and books[split:end].\n"
-        f"{len(cases)} samples (data/booksort.in), judge answers checked "
-        "against data/booksort.out.",
-    )
-    all_match = True
-    for case, books in cases:
-        began = time.perf_counter()
-        judged = _booksort_judge(books)
-        judge_seconds = time.perf_counter() - began
-        began = time.perf_counter()
-        exact = checked(booksort.solve(books))
-        exact_seconds = time.perf_counter() - began
-
-        answer = _booksort_answer_text(judged)
-        want = expected[case - 1] if case <= len(expected) else "(missing)"
-        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
-        all_match = all_match and answer == want
-        lines = [
-            "",
-            f"sample {case} of {len(cases)}: {len(books)} books",
-            f"  input   {' '.join(map(str, books))}",
-            f"  judge   {answer}   {verdict}",
-            f"  exact   {exact.cost} move{'' if exact.cost == 1 else 's'}",
-        ]
-        shelf = books
-        for number, move in enumerate(exact.path, 1):
-            shelf = booksort.apply(shelf, move)
-            lines.append(f"    {number}. {tuple(move)} -> {' '.join(map(str, shelf))}")
-        lines.append(
-            f"  time    judge {judge_seconds * 1000:.1f} ms, exact {exact_seconds * 1000:.1f} ms"
-        )
-        emit(out, "\n".join(lines))
-    return all_match
+def _booksort_show(case: tuple[int, tuple[int, ...]], timed: Timed[Any]) -> Shown:
+    _, books = case
+    judged = timed("judge", lambda: _booksort_judge(books))
+    exact = checked(timed("exact", lambda: booksort.solve(books)))
+    steps, shelf = [f"  exact   {exact.cost} move{'' if exact.cost == 1 else 's'}"], books
+    for number, move in enumerate(exact.path, 1):
+        shelf = booksort.apply(shelf, move)
+        steps.append(f"    {number}. {tuple(move)} -> {' '.join(map(str, shelf))}")
+    given = " ".join(map(str, books))
+    return Shown(f"{len(books)} books", given, _booksort_answer_text(judged), steps)
 
 
 register(
@@ -182,6 +151,13 @@ stderr naming the input, the case and the line, and exit status 2. Anything
 after the T-th case is ignored, as the judge ignores it.""",
         configure=_booksort_configure,
         answer=_booksort_answer,
-        demo=_booksort_demo,
+        demo=lambda out: sample_demo(
+            out,
+            "booksort",
+            "booksort: sort a shelf with the fewest block moves; the move\n"
+            "(start, split, end) swaps books[start:split] and books[split:end].",
+            _booksort_cases,
+            _booksort_show,
+        ),
     )
 )

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import io
-import time
 from typing import TYPE_CHECKING, TextIO
 
 from .._judge import Tokens
 from . import (
     Puzzle,
+    Shown,
+    Timed,
     answer_flags,
     answer_in_order,
     case_count,
     checked,
-    emit,
     emit_stats,
     lazy_module,
     permutation_cases,
     register,
-    sample_text,
+    sample_demo,
     solving,
 )
 
@@ -68,37 +67,14 @@ def _pancake_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> No
     answer_in_order(args, cases, solve, answer, out, tokens=tokens, total=total, unit="stack")
 
 
-def _pancake_demo(out: TextIO) -> bool:
-    source = sample_text("pancake", "in")
-    expected = sample_text("pancake", "out").splitlines()
-    cases = list(permutation_cases(Tokens(io.StringIO(source)), None, "pancake", 64))
-    emit(
-        out,
-        "pancake: sort a stack, top first, with the fewest flips of its top k;\n"
-        f"{len(cases)} samples (data/pancake.in), answers checked against data/pancake.out.",
-    )
-    all_match = True
-    for case, stack in cases:
-        began = time.perf_counter()
-        solution = checked(pancake.solve(stack))
-        seconds = time.perf_counter() - began
-        want = expected[case - 1] if case <= len(expected) else "(missing)"
-        answer = str(solution.cost)
-        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
-        all_match = all_match and answer == want
-        lines = [
-            "",
-            f"sample {case} of {len(cases)}: {len(stack)} pancakes",
-            f"  input   {' '.join(map(str, stack))}",
-            f"  flips   {answer}   {verdict}",
-        ]
-        now = stack
-        for number, flip in enumerate(solution.path, 1):
-            now = pancake.apply(now, flip)
-            lines.append(f"    {number}. flip {flip:2} -> {' '.join(map(str, now))}")
-        lines.append(f"  time    {seconds * 1000:.1f} ms")
-        emit(out, "\n".join(lines))
-    return all_match
+def _pancake_show(case: tuple[int, tuple[int, ...]], timed: Timed[Solution[int]]) -> Shown:
+    _, stack = case
+    solution = checked(timed("IDA*", lambda: pancake.solve(stack)))
+    steps, now = [], stack
+    for number, flip in enumerate(solution.path, 1):
+        now = pancake.apply(now, flip)
+        steps.append(f"    {number}. flip {flip:2} -> {' '.join(map(str, now))}")
+    return Shown(f"{len(stack)} pancakes", " ".join(map(str, stack)), str(solution.cost), steps)
 
 
 register(
@@ -133,6 +109,12 @@ stderr naming the input, the case and the line, and exit status 2. Anything
 after the T-th case is ignored.""",
         configure=_pancake_configure,
         answer=_pancake_answer,
-        demo=_pancake_demo,
+        demo=lambda out: sample_demo(
+            out,
+            "pancake",
+            "pancake: sort a stack, top first, with the fewest flips of its top k.",
+            lambda tokens: permutation_cases(tokens, None, "pancake", pancake.MAX_PANCAKES),
+            _pancake_show,
+        ),
     )
 )

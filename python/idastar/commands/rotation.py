@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import io
-import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import _core
 from .._judge import Tokens
 from . import (
     Puzzle,
+    Shown,
+    Timed,
     answer_flags,
     answer_in_order,
     check_outcome,
@@ -20,7 +20,7 @@ from . import (
     emit_stats,
     lazy_module,
     register,
-    sample_text,
+    sample_demo,
     solving,
 )
 from ._pictures import wanted as picture_wanted
@@ -184,40 +184,16 @@ def _rotation_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> N
     answer_in_order(args, boards, solve, answer, out, tokens=tokens, unit="board")
 
 
-def _rotation_demo(out: TextIO) -> bool:
-    source = sample_text("rotation", "in")
-    expected = sample_text("rotation", "out").splitlines()
-    cases = list(_rotation_cases(Tokens(io.StringIO(source))))
-    emit(
-        out,
-        "rotation: fill the centre of the # board with one number, in the fewest\n"
-        "moves, the alphabetically first such sequence (moves A..H rotate a line).\n"
-        f"{len(cases)} samples (data/rotation.in), answers checked against data/rotation.out.",
-    )
-    all_match = True
-    for case, board in cases:
-        timings = {}
-        answers = {}
-        for engine in ("table", "ida"):
-            began = time.perf_counter()
-            solution = checked(rotation.solve(board, engine=engine))
-            timings[engine] = time.perf_counter() - began
-            answers[engine] = _judge_lines("".join(solution.path), solution.centre or 0)
-        want = "\n".join(expected[2 * case - 2 : 2 * case])
-        answer = answers["table"]
-        match = answer == want and answers["ida"] == want
-        all_match = all_match and match
-        moves, centre = answer.split("\n")
-        lines = [
-            "",
-            f"sample {case} of {len(cases)}",
-            f"  board   {' '.join(map(str, board))}",
-            f"  answer  {moves}, then {centre} in the centre   "
-            + ("(as expected)" if match else f"MISMATCH, expected {want!r}"),
-            f"  time    table {timings['table'] * 1000:.2f} ms, ida {timings['ida'] * 1000:.2f} ms",
-        ]
-        emit(out, "\n".join(lines))
-    return all_match
+def _rotation_show(case: tuple[int, list[int]], timed: Timed[Any]) -> Shown:
+    _, board = case
+    answers = {}
+    for engine in ("table", "ida"):
+        solution = checked(timed(engine, lambda: rotation.solve(board, engine=engine)))  # noqa: B023
+        answers[engine] = _judge_lines("".join(solution.path), solution.centre or 0)
+    moves, centre = answers["table"].split("\n")
+    said = f"{moves}, then {centre} in the centre"
+    given = " ".join(map(str, board))
+    return Shown("", given, answers["table"], said=said, agrees=answers["ida"] == answers["table"])
 
 
 register(
@@ -260,6 +236,13 @@ A bad case stops the run after the answers before it, with one line on
 stderr naming the input, the case and the line, and exit status 2.""",
         configure=_rotation_configure,
         answer=_rotation_answer,
-        demo=_rotation_demo,
+        demo=lambda out: sample_demo(
+            out,
+            "rotation",
+            "rotation: fill the centre of the # board with one number, in the fewest\n"
+            "moves, the alphabetically first such sequence (moves A..H rotate a line).",
+            _rotation_cases,
+            _rotation_show,
+        ),
     )
 )

@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import io
-import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .._judge import Tokens
 from . import (
     Puzzle,
+    Shown,
+    Timed,
     answer_flags,
     answer_in_order,
     case_count,
     checked,
-    emit,
     emit_stats,
     lazy_module,
     register,
-    sample_text,
+    sample_demo,
     solving,
 )
 
@@ -149,43 +148,17 @@ def _picture(n: int, removed: set[int]) -> list[str]:
     return lines
 
 
-def _squares_demo(out: TextIO) -> bool:
-    source = sample_text("squares", "in")
-    expected = sample_text("squares", "out").splitlines()
-    cases = list(_squares_cases(Tokens(io.StringIO(source))))
-    emit(
-        out,
-        "squares: remove the fewest matchsticks so that no square of any size is left.\n"
-        f"{len(cases)} samples (data/squares.in), judge answers checked "
-        "against data/squares.out.",
+def _squares_show(case: tuple[int, int, tuple[int, ...]], timed: Timed[Any]) -> Shown:
+    _, n, removed = case
+    seed = timed(
+        "judge's search", lambda: _squares_solve(n, removed, engine="ida", heuristic="disjoint")
     )
-    all_match = True
-    for case, n, removed in cases:
-        began = time.perf_counter()
-        seed = _squares_solve(n, removed, engine="ida", heuristic="disjoint")
-        seed_seconds = time.perf_counter() - began
-        began = time.perf_counter()
-        exact = _squares_solve(n, removed)
-        exact_seconds = time.perf_counter() - began
-        answer = str(exact.cost)
-        want = expected[case - 1] if case <= len(expected) else "(missing)"
-        verdict = f"(expected {want})" if answer == want else f"MISMATCH, expected {want}"
-        all_match = all_match and answer == want and seed.cost == exact.cost
-        lines = [
-            "",
-            f"sample {case} of {len(cases)}: {n} x {n} grid, "
-            f"{len(removed)} stick{'' if len(removed) == 1 else 's'} removed",
-            f"  input   {' '.join(map(str, removed)) or '(none)'}",
-            f"  judge   {answer}   {verdict}",
-            f"  remove  {' '.join(map(str, exact.path)) or '(nothing)'}",
-        ]
-        lines += ["    " + line for line in _picture(n, set(removed) | set(exact.path))]
-        lines.append(
-            f"  time    judge's search {seed_seconds * 1000:.1f} ms, "
-            f"exact {exact_seconds * 1000:.1f} ms"
-        )
-        emit(out, "\n".join(lines))
-    return all_match
+    exact = timed("exact", lambda: _squares_solve(n, removed))
+    details = [f"  remove  {' '.join(map(str, exact.path)) or '(nothing)'}"]
+    details += ["    " + line for line in _picture(n, set(removed) | set(exact.path))]
+    title = f"{n} x {n} grid, {len(removed)} stick{'' if len(removed) == 1 else 's'} removed"
+    given = " ".join(map(str, removed)) or "(none)"
+    return Shown(title, given, str(exact.cost), details, agrees=seed.cost == exact.cost)
 
 
 register(
@@ -220,6 +193,12 @@ stderr naming the input, the case and the line, and exit status 2. Anything
 after the T-th case is ignored, as the judge ignores it.""",
         configure=_squares_configure,
         answer=_squares_answer,
-        demo=_squares_demo,
+        demo=lambda out: sample_demo(
+            out,
+            "squares",
+            "squares: remove the fewest matchsticks so that no square of any size is left.",
+            _squares_cases,
+            _squares_show,
+        ),
     )
 )
