@@ -157,6 +157,9 @@ pub trait Puzzle: Sized + Send + Sync + 'static {
     const MOVE_LETTERS: Option<&'static str> = None;
     /// The options of its own, after [`SHARED_OPTIONS`].
     const OPTIONS: &'static [OptionDoc] = &[];
+    /// For an entry that is a family of puzzles (those made from a
+    /// description), the option of every call that names its member.
+    const MEMBER: Option<&'static str> = None;
 
     /// Its solvers, the fastest first (the default).
     type Engine: Solver;
@@ -303,6 +306,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn extra(&self) -> Option<&'static str>;
     /// The letters its moves are written with, if they are letters.
     fn move_letters(&self) -> Option<&'static str>;
+    /// The option that names a member, for a family of puzzles.
+    fn member(&self) -> Option<&'static str>;
 
     /// Every option its searches take: [`SHARED_OPTIONS`], then its own.
     fn options(&self) -> Vec<OptionDoc>;
@@ -501,6 +506,10 @@ impl<P: Puzzle> AnyPuzzle for Entry<P> {
 
     fn move_letters(&self) -> Option<&'static str> {
         P::MOVE_LETTERS
+    }
+
+    fn member(&self) -> Option<&'static str> {
+        P::MEMBER
     }
 
     fn options(&self) -> Vec<OptionDoc> {

@@ -4,6 +4,7 @@
 
 pub mod booksort;
 pub mod pancake;
+pub mod permutation;
 mod permutations;
 pub mod rotation;
 pub mod sliding;
@@ -16,6 +17,7 @@ use crate::puzzle::{AnyPuzzle, Entry};
 pub static REGISTRY: &[&dyn AnyPuzzle] = &[
     &Entry::<booksort::Shelves>::NEW,
     &Entry::<pancake::Stacks>::NEW,
+    &Entry::<permutation::Descriptions>::NEW,
     &Entry::<rotation::Rotation>::NEW,
     &Entry::<sliding::SlidingTiles>::NEW,
     &Entry::<squares::Squares>::NEW,

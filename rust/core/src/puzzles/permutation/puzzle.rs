@@ -1,0 +1,216 @@
+//! Permutation puzzles on the puzzle contract: one registry entry for the
+//! whole family, each call naming its member by its description (the
+//! `description` option), compiled once a process and kept.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::{Compiled, Description, Position, MAX_PLACES};
+use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Settings};
+use crate::{Error, Interrupt, Limits, Result, SearchResult};
+
+/// The most entries a pattern database of a projection has unless
+/// `table_entries` says: 16 million bytes.
+pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 24;
+/// The most entries `table_entries` may allow: a gigabyte a table.
+pub const MAX_TABLE_ENTRIES: u64 = 1 << 30;
+/// The most positions `distance_distribution` counts.
+pub const MAX_DISTRIBUTION_ENTRIES: u64 = 1 << 28;
+
+crate::choices! {
+    /// The lower bound that guides the informed engines.
+    pub enum Heuristic: "heuristic" {
+        /// The largest distance of the pattern databases of the
+        /// description's projections: each set whole where it fits
+        /// `table_entries`, else its pieces alone and its orientations alone.
+        Tables = "tables",
+    }
+}
+
+/// The compiled puzzles of this process, by description and table size:
+/// a batch, or a session's calls, compile and build once.
+static COMPILED: Mutex<Option<CompiledByText>> = Mutex::new(None);
+
+/// Compiled puzzles by their description and table size.
+type CompiledByText = HashMap<(String, u64), Arc<Compiled>>;
+
+/// The puzzle of `text` with tables of at most `entries` entries, compiled
+/// (and its tables built) at its first use in the process; `None` when the
+/// interrupt stopped a table's build.
+pub fn compiled(text: &str, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Arc<Compiled>>> {
+    let key = (text.to_string(), entries);
+    if let Some(found) = COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().get(&key) {
+        return Ok(Some(found.clone()));
+    }
+    let Some(puzzle) = Compiled::new(Description::parse(text)?)?.with_tables(entries, interrupt)? else {
+        return Ok(None);
+    };
+    let puzzle = Arc::new(puzzle);
+    COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().insert(key, puzzle.clone());
+    Ok(Some(puzzle))
+}
+
+/// The family of permutation puzzles, as a call configures it.
+pub struct Descriptions {
+    puzzle: Option<Arc<Compiled>>,
+}
+
+impl Descriptions {
+    fn puzzle(&self) -> Result<&Compiled> {
+        self.puzzle
+            .as_deref()
+            .ok_or_else(|| Error::InvalidArgument("description: a permutation puzzle needs its description".into()))
+    }
+}
+
+impl Puzzle for Descriptions {
+    const NAME: &'static str = "permutation";
+    const MEMBER: Option<&'static str> = Some("description");
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "description",
+            kind: "str",
+            default: "none: every call names its puzzle",
+            doc: "the puzzle's description, in the ksolve format",
+        },
+        OptionDoc {
+            name: "table_entries",
+            kind: "int",
+            default: "2**24",
+            doc: "the most entries a pattern database of a projection may have",
+        },
+    ];
+    type Engine = Engine;
+    type Heuristic = Heuristic;
+    type Case = Position;
+    type Move = u16;
+
+    fn configure(_: &Settings<Engine, Heuristic>, options: &mut Options) -> Result<Self> {
+        let entries = options.count::<u64>("table_entries")?.unwrap_or(DEFAULT_TABLE_ENTRIES);
+        if entries > MAX_TABLE_ENTRIES {
+            return Err(Error::InvalidArgument(format!("table_entries: at most {MAX_TABLE_ENTRIES}, got {entries}")));
+        }
+        // The tables are built where the description is first read
+        // (`permutation.load`, which Ctrl-C can stop); a call that comes
+        // first builds them here.
+        let puzzle = options
+            .text("description")?
+            .map(|text| compiled(&text, entries, None).map(|built| built.expect("no interrupt was given")))
+            .transpose()?;
+        Ok(Descriptions { puzzle })
+    }
+
+    /// A position is each set's pieces (as the description numbers them,
+    /// from 1) then their orientations, set after set.
+    fn read_case(&self, values: &[i64]) -> Result<Position> {
+        let puzzle = self.puzzle()?;
+        let places = puzzle.places();
+        if values.len() != 2 * places {
+            return Err(Error::invalid(format!(
+                "a position of {} has {} numbers (each set's pieces, then their orientations), got {}",
+                puzzle.description.name,
+                2 * places,
+                values.len()
+            )));
+        }
+        let mut position = Position { pieces: [0; MAX_PLACES], twists: [0; MAX_PLACES] };
+        let mut at = 0;
+        for (set, solved) in puzzle.description.sets.iter().zip(&puzzle.description.solved) {
+            let mut pieces: Vec<u8> = Vec::with_capacity(set.size);
+            for (place, &value) in values[at..at + set.size].iter().enumerate() {
+                if !(1..=set.size as i64).contains(&value) {
+                    return Err(Error::invalid(format!(
+                        "set {}: piece {value} at place {} is out of range 1 to {}",
+                        set.name,
+                        place + 1,
+                        set.size
+                    )));
+                }
+                pieces.push((value - 1) as u8);
+            }
+            let (mut given, mut goal) = (pieces.clone(), solved.places.clone());
+            given.sort_unstable();
+            goal.sort_unstable();
+            if given != goal {
+                return Err(Error::invalid(format!("set {}: the pieces are not those of the solved state", set.name)));
+            }
+            let start = at / 2;
+            position.pieces[start..start + set.size].copy_from_slice(&pieces);
+            for (place, &value) in values[at + set.size..at + 2 * set.size].iter().enumerate() {
+                if !(0..i64::from(set.orientations)).contains(&value) {
+                    return Err(Error::invalid(format!(
+                        "set {}: orientation {value} at place {} is out of range 0 to {}",
+                        set.name,
+                        place + 1,
+                        set.orientations - 1
+                    )));
+                }
+                position.twists[start + place] = value as u8;
+            }
+            at += 2 * set.size;
+        }
+        if puzzle.lower_bound(&position) == u32::from(u8::MAX) {
+            return Err(Error::Unsolvable(format!(
+                "the position cannot reach {}'s solved state",
+                puzzle.description.name
+            )));
+        }
+        Ok(position)
+    }
+
+    fn write_move(turn: u16) -> MoveCode {
+        [i32::from(turn), 0, 0]
+    }
+
+    fn code_words(&self, _: &Position) -> usize {
+        self.puzzle.as_ref().map_or(1, |puzzle| (2 * puzzle.places()).div_ceil(8))
+    }
+
+    /// Each place's piece, then each place's orientation, a byte each,
+    /// eight a word from its low byte.
+    fn pack(&self, position: &Position, words: &mut [u64]) {
+        let places = self.puzzle.as_ref().map_or(0, |puzzle| puzzle.places());
+        let bytes = position.pieces[..places].iter().chain(&position.twists[..places]);
+        for (index, &byte) in bytes.enumerate() {
+            words[index / 8] |= u64::from(byte) << (8 * (index % 8));
+        }
+    }
+
+    fn unpack(&self, words: &[u64], _: Option<usize>) -> Result<Vec<i64>> {
+        let puzzle = self.puzzle()?;
+        let places = puzzle.places();
+        if words.len() != (2 * places).div_ceil(8) {
+            return Err(Error::InvalidArgument(format!(
+                "a code of {} takes {} words, got {}",
+                puzzle.description.name,
+                (2 * places).div_ceil(8),
+                words.len()
+            )));
+        }
+        let byte = |index: usize| ((words[index / 8] >> (8 * (index % 8))) & 0xFF) as i64;
+        let mut values = Vec::with_capacity(2 * places);
+        for bounds in puzzle.offsets.windows(2) {
+            let (start, end) = (bounds[0], bounds[1]);
+            values.extend((start..end).map(|place| byte(place) + 1));
+            values.extend((start..end).map(|place| byte(places + place)));
+        }
+        self.read_case(&values)?;
+        Ok(values)
+    }
+
+    fn solve(&self, position: &Position, engine: Engine, limits: &Limits) -> Result<SearchResult<u16>> {
+        Ok(engine.run(self.puzzle()?, *position, limits, 0))
+    }
+
+    fn difficulty(&self, position: &Position, _: Engine) -> u32 {
+        self.puzzle.as_ref().map_or(0, |puzzle| puzzle.lower_bound(position))
+    }
+
+    fn lower_bound(&self, position: &Position) -> Result<u32> {
+        Ok(self.puzzle()?.lower_bound(position))
+    }
+
+    fn distance_distribution(&self, _: Option<usize>, interrupt: Interrupt) -> Result<Option<Vec<u64>>> {
+        self.puzzle()?.distance_distribution(MAX_DISTRIBUTION_ENTRIES, Some(interrupt))
+    }
+}

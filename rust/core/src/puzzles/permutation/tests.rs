@@ -1,0 +1,134 @@
+use super::*;
+use crate::engines::{bidirectional_bfs, ida_star};
+use crate::puzzles::pancake;
+use crate::test_rng::Rng;
+use crate::{Limits, Outcome};
+
+const TWO: &str = include_str!("../../../../../python/idastar/data/puzzles/2x2x2.tws");
+const THREE: &str = include_str!("../../../../../python/idastar/data/puzzles/3x3x3.tws");
+
+fn compiled(text: &str) -> Compiled {
+    Compiled::new(Description::parse(text).unwrap()).unwrap()
+}
+
+/// Pancake sorting on `n` pancakes as a description: flip k reverses the top k.
+fn pancakes(n: usize) -> String {
+    let mut text = format!("Name Pancakes{n}\nSet STACK {n} 1\nSolved\nSTACK\n");
+    text += &(1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
+    text += "\nEnd\n";
+    for k in 2..=n {
+        let places: Vec<String> = (1..=n).map(|i| if i <= k { k + 1 - i } else { i }.to_string()).collect();
+        text += &format!("Move F{k}\nSTACK\n{}\nEnd\n", places.join(" "));
+    }
+    text
+}
+
+/// The order of a sequence of turn names: how often it repeats to the goal.
+fn order(puzzle: &Compiled, names: &str) -> usize {
+    let turns: Vec<usize> = names.split_whitespace().map(|name| puzzle.turn_named(name).unwrap()).collect();
+    let mut position = puzzle.solved();
+    for times in 1.. {
+        for &turn in &turns {
+            position = puzzle.apply(&position, &puzzle.turns[turn]);
+        }
+        if position == puzzle.solved() {
+            return times;
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn the_cube_written_here_has_the_cube_s_orders() {
+    let cube = compiled(THREE);
+    let names: Vec<&str> = cube.turns.iter().map(|turn| turn.name.as_str()).collect();
+    assert_eq!(names.len(), 18);
+    assert_eq!(&names[..3], ["U", "U2", "U'"]);
+    // Known orders of the 3x3x3's group: a wrong twist changes them.
+    assert_eq!(order(&cube, "R U"), 105);
+    assert_eq!(order(&cube, "R U R' U'"), 6);
+    assert_eq!(order(&cube, "R U2 D' B D'"), 1260);
+    assert_eq!(order(&cube, "F"), 4);
+    let two = compiled(TWO);
+    assert_eq!(order(&two, "R U"), 15);
+}
+
+#[test]
+fn powers_are_named_the_short_way_round() {
+    let text = "Set S 5 1\nSolved\nS\n1 2 3 4 5\nEnd\nMove C\nS\n2 3 4 5 1\nEnd\nMove T\nS\n2 3 1 4 5\nEnd\n";
+    let puzzle = compiled(text);
+    let names: Vec<&str> = puzzle.turns.iter().map(|turn| turn.name.as_str()).collect();
+    assert_eq!(names, ["C", "C2", "C2'", "C'", "T", "T'"]);
+    assert_eq!(puzzle.description.name, "Unnamed");
+}
+
+#[test]
+fn commuting_moves_follow_each_other_in_one_order_only() {
+    let cube = compiled(THREE);
+    let base = |name: &str| cube.turns[cube.turn_named(name).unwrap()].base;
+    let (u, d, r) = (base("U"), base("D"), base("R"));
+    assert!(!cube.may_follow(u, u));
+    assert_ne!(cube.may_follow(u, d), cube.may_follow(d, u));
+    assert!(cube.may_follow(u, r) && cube.may_follow(r, u));
+}
+
+#[test]
+fn pancakes_as_a_description_count_the_pancake_numbers() {
+    for n in 1..=7 {
+        let puzzle = compiled(&pancakes(n.max(2)));
+        let layers = puzzle.distance_distribution(1 << 20, None).unwrap().unwrap();
+        assert_eq!(layers, pancake::distance_distribution(n.max(2), None).unwrap().unwrap(), "n = {n}");
+    }
+}
+
+#[test]
+fn ida_star_with_the_tables_finds_the_optimum_of_random_2x2x2_scrambles() {
+    let cube = compiled(TWO).with_tables(1 << 20, None).unwrap().unwrap();
+    let tables = cube.tables();
+    assert_eq!(tables, [("CORNER: pieces".to_string(), 40_320), ("CORNER: orientations".to_string(), 6_561)]);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..12 {
+        let length = 1 + rng.below(9);
+        let scramble: Vec<&str> = (0..length).map(|_| cube.turns[rng.below(cube.turns.len())].name.as_str()).collect();
+        let start = cube.scrambled(&scramble.join(" ")).unwrap();
+        let found = ida_star(&cube, start, &Limits::default());
+        assert_eq!(found.outcome, Outcome::Solved);
+        let cost = found.cost.unwrap();
+        assert!(cost as usize <= length);
+        assert!(cube.lower_bound(&start) <= cost);
+        let replayed =
+            found.path.iter().fold(start, |position, &turn| cube.apply(&position, &cube.turns[usize::from(turn)]));
+        assert_eq!(replayed, cube.solved());
+        if cost <= 6 {
+            assert_eq!(bidirectional_bfs(&cube, start, &Limits::default()).cost, Some(cost));
+        }
+    }
+}
+
+#[test]
+fn what_the_reader_does_not_support_is_refused_by_name_and_line() {
+    let refused = |text: &str| Description::parse(text).unwrap_err().to_string();
+    let head = "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\n";
+    assert_eq!(
+        refused(&format!("{head}MoveSequence Y X X\n")),
+        "line 7: MoveSequence (move sequences) is not supported"
+    );
+    assert_eq!(
+        refused(&format!("{head}Illegal S 1 2\n")),
+        "line 7: Illegal (illegal piece placements) is not supported"
+    );
+    assert_eq!(
+        refused("Name X\nSet S 2 1\nSolved\nS\n? 2\nEnd\n"),
+        "line 5: a piece \"?\" (an unknown piece or orientation) is not supported"
+    );
+    assert_eq!(refused(&format!("{head}Move M\nS\n1 1\nEnd\n")), "line 9: a move must permute set S's places");
+    assert_eq!(refused(&format!("{head}Move M\nS\n2 1 3\nEnd\n")), "line 9: set S has 2 places, got 3 numbers");
+    assert_eq!(refused(&format!("{head}Move M\nT\n2 1\nEnd\n")), "line 8: expected a set's name, got \"T\"");
+    assert_eq!(refused(&format!("{head}Move M\nS\n2 1\n")), "line 7: no End for this block");
+    assert_eq!(refused(head), "the description has no Move");
+    assert_eq!(refused(&format!("{head}Frobnicate\n")), "line 7: unknown keyword \"Frobnicate\"");
+    assert!(Compiled::new(Description::parse("Set S 2 1\nSolved\nS\n1 2\nEnd\nMove M\nS\n1 2\nEnd\n").unwrap())
+        .unwrap_err()
+        .to_string()
+        .contains("changes nothing"));
+}
