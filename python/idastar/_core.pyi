@@ -48,8 +48,21 @@ def _take_panic_report() -> str | None: ...
 def _thread_pools() -> tuple[int, list[int]]: ...
 
 # The puzzle contract: every registered puzzle by name (PUZZLES), its cases
-# as integers, its options as one dict.
+# as integers, its options as one dict. A family (FAMILIES) is an entry
+# whose members are made at run time, each call naming its member by an
+# option (permutation puzzles: their description).
 PUZZLES: tuple[str, ...]
+FAMILIES: tuple[str, ...]
+
+def permutation_describe(
+    text: str, table_entries: int | None = None
+) -> tuple[
+    str,
+    list[tuple[str, int, int]],
+    list[int],
+    list[tuple[str, list[int], list[int]]],
+    list[tuple[str, int]],
+]: ...
 
 @final
 class RawResult:

@@ -4,6 +4,7 @@
 
 mod booksort;
 mod panics;
+mod permutation;
 mod puzzles;
 mod results;
 mod rotation;
@@ -69,6 +70,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OUTCOMES", PyTuple::new(m.py(), idastar_core::Outcome::ALL.map(idastar_core::Outcome::name))?)?;
     booksort::register(m)?;
     panics::register(m)?;
+    permutation::register(m)?;
     puzzles::register(m)?;
     results::register(m)?;
     rotation::register(m)?;

@@ -490,8 +490,13 @@ fn puzzle_info(name: &str) -> PyResult<PuzzleInfo> {
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let names: Vec<&str> = REGISTRY.iter().map(|puzzle| puzzle.name()).collect();
-    m.add("PUZZLES", PyTuple::new(m.py(), names)?)?;
+    // A family of puzzles (made from descriptions) is no puzzle module of
+    // its own: its members are values made at run time.
+    let names = |family: bool| -> Vec<&str> {
+        REGISTRY.iter().filter(|puzzle| puzzle.member().is_some() == family).map(|puzzle| puzzle.name()).collect()
+    };
+    m.add("PUZZLES", PyTuple::new(m.py(), names(false))?)?;
+    m.add("FAMILIES", PyTuple::new(m.py(), names(true))?)?;
     m.add_function(wrap_pyfunction!(puzzle_info, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
