@@ -6,6 +6,8 @@ Python face of it:
 
 * :mod:`idastar.booksort`: sort a permutation with block moves;
 * :mod:`idastar.pancake`: sort a stack with the fewest flips of its top;
+* :mod:`idastar.permutation`: permutation puzzles (cubes, ...) from a
+  description, and the shipped descriptions;
 * :mod:`idastar.rotation`: the Rotation Game;
 * :mod:`idastar.search`: the engines on problems written in Python;
 * :mod:`idastar.squares`: Square Destroyer, the fewest matchsticks that
@@ -52,6 +54,7 @@ if TYPE_CHECKING:
         booksort,
         fifteen,
         pancake,
+        permutation,
         plots,
         reference,
         rotation,
@@ -90,6 +93,7 @@ def puzzle(name: str) -> Puzzle[Any, Any, Any]:
 _SUBMODULES = frozenset(
     {
         *PUZZLES,
+        "permutation",
         "plots",
         "reference",
         "search",
@@ -132,6 +136,7 @@ __all__ = [
     "booksort",
     "fifteen",
     "pancake",
+    "permutation",
     "puzzle",
     "rotation",
     "search",

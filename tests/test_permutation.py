@@ -1,0 +1,160 @@
+"""Permutation puzzles from a description: the shipped cubes, pancakes as a
+description against idastar.pancake, and the core against the pure-Python
+reference reader."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from idastar import InvalidPuzzle, pancake, permutation
+from idastar.reference.puzzles import permutation as reference
+
+
+def pancakes(n: int) -> str:
+    """Pancake sorting on ``n`` pancakes as a description: flip k reverses the top k."""
+    lines = [
+        f"Name Pancakes{n}",
+        f"Set STACK {n} 1",
+        "Solved",
+        "STACK",
+        " ".join(map(str, range(1, n + 1))),
+        "End",
+    ]
+    for k in range(2, n + 1):
+        flipped = [k + 1 - i if i <= k else i for i in range(1, n + 1)]
+        lines += [f"Move F{k}", "STACK", " ".join(map(str, flipped)), "End"]
+    return "\n".join(lines) + "\n"
+
+
+CUBE = permutation.load("2x2x2")
+
+
+def test_the_shipped_descriptions_load() -> None:
+    assert {"2x2x2", "3x3x3"} <= set(permutation.DESCRIPTIONS)
+    cube = permutation.load("3x3x3")
+    assert cube.moves[:3] == ("U", "U2", "U'") and len(cube.moves) == 18
+    assert [name for name, _ in cube.tables] == [
+        "CORNER: pieces",
+        "CORNER: orientations",
+        "EDGE: orientations",
+    ]
+    assert permutation.load("3x3x3") is cube
+
+
+def test_the_core_reads_a_description_as_the_reference_does() -> None:
+    for text in (permutation.load(name).text for name in permutation.DESCRIPTIONS):
+        core, described = permutation.load(text), reference.read(text)
+        assert core.name == described.name
+        assert core.sets == tuple(described.sets)
+        assert core.solved == described.solved
+        assert set(core.moves) == set(described.moves)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(CUBE.moves), max_size=4))
+def test_a_2x2x2_scramble_is_solved_optimally(scramble: list[str]) -> None:
+    described = reference.read(CUBE.text)
+    position = described.solved
+    for move in scramble:
+        position = described.apply(position, move)
+    assert CUBE.scramble(scramble) == position
+    solution = CUBE.solve(position)
+    assert solution.cost == described.distance(position, len(scramble))
+    assert CUBE.is_solved(CUBE.replay(position, solution.path))
+    assert CUBE.lower_bound(position) <= solution.cost
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.permutations(list(range(1, 8))))
+def test_pancakes_as_a_description_cost_what_idastar_pancake_costs(stack: list[int]) -> None:
+    puzzle = permutation.load(pancakes(7))
+    position = [*stack, *[0] * 7]
+    solution = puzzle.solve(position)
+    assert solution.cost == pancake.distance(stack)
+    flips = [int(move[1:]) for move in solution.path]
+    assert pancake.replay(stack, flips) == tuple(range(1, 8))
+
+
+def test_a_distance_distribution_is_the_reference_s() -> None:
+    puzzle = permutation.load(pancakes(6))
+    assert puzzle.distance_distribution() == reference.read(pancakes(6)).distance_distribution()
+    assert puzzle.distance_distribution() == pancake.distance_distribution(6)
+
+
+def test_the_shared_verbs_work_on_a_puzzle_made_at_run_time() -> None:
+    cases = [CUBE.random(seed=seed) for seed in range(4)]
+    one_by_one = [CUBE.solve(case).cost for case in cases]
+    assert [s.cost for s in CUBE.solve_many(cases)] == one_by_one
+    assert CUBE.distance("R U2 F'") == 3
+    codes = CUBE.pack(cases)
+    assert [tuple(row) for row in CUBE.unpack(codes)] == cases
+    again = pickle.loads(pickle.dumps(CUBE))
+    assert again.solve("R U").path == CUBE.solve("R U").path
+    assert CUBE.draw("R U").startswith("<svg")
+    assert CUBE.solve("R U").svg().startswith("<svg")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nMoveSequence Y A\n",
+            r"line 7: MoveSequence \(move sequences\) is not supported",
+        ),
+        (
+            "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nIllegal S 1 2\n",
+            r"line 7: Illegal .* is not supported",
+        ),
+        (
+            "Name X\nSet S 2 2\nSolved\nS\n1 2\n? 0\nEnd\n",
+            r'line 6: an orientation "\?" .* is not supported',
+        ),
+        (
+            "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nMove M\nS\n1 1\nEnd\n",
+            r"line 9: a move must permute set S's places",
+        ),
+        (
+            "Name X\nSet S 65 1\nSolved\nEnd\nMove M\nS\n"
+            + " ".join(map(str, [2, 1, *range(3, 66)]))
+            + "\nEnd\n",
+            r"65 places in all; a puzzle may have at most 64",
+        ),
+        ("no-such-file.tws", r"no description 'no-such-file.tws'"),
+    ],
+)
+def test_what_is_not_supported_is_refused_by_name(text: str, message: str) -> None:
+    with pytest.raises(InvalidPuzzle, match=message):
+        permutation.load(text)
+
+
+def test_bad_positions_and_moves_are_refused() -> None:
+    with pytest.raises(InvalidPuzzle, match="has 16 numbers"):
+        CUBE.solve([1, 2, 3])
+    with pytest.raises(InvalidPuzzle, match="unknown move 'Q'"):
+        CUBE.solve("R Q")
+    with pytest.raises(InvalidPuzzle, match="orientation 3 at place 1 is out of range 0 to 2"):
+        CUBE.solve([*range(1, 9), 3, *[0] * 7])
+    with pytest.raises(InvalidPuzzle, match="not those of the solved state"):
+        CUBE.solve([1, 1, 3, 4, 5, 6, 7, 8, *[0] * 8])
+    with pytest.raises(TypeError, match="unexpected option 'description'"):
+        CUBE.solve("R", description="x")
+
+
+def test_the_shipped_cubes_are_what_the_model_writes() -> None:
+    import runpy
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "tools" / "cube_descriptions.py"
+    if not script.exists():
+        pytest.skip("the repository's tools are not here (an installed package)")
+    model = runpy.run_path(str(script))
+    assert permutation.load("2x2x2").text == model["describe"](
+        "2x2x2", {"CORNER": model["CORNERS"]}
+    )
+    assert permutation.load("3x3x3").text == model["describe"](
+        "3x3x3", {"CORNER": model["CORNERS"], "EDGE": model["EDGES"]}
+    )
