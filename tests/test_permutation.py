@@ -79,6 +79,21 @@ def test_pancakes_as_a_description_cost_what_idastar_pancake_costs(stack: list[i
     assert pancake.replay(stack, flips) == tuple(range(1, 8))
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from(CUBE.moves), max_size=5))
+def test_the_quarter_turn_metric_counts_a_half_turn_as_two(scramble: list[str]) -> None:
+    quarter = permutation.load("2x2x2", metric="qtm")
+    assert quarter.moves[:2] == ("U", "U'") and len(quarter.moves) == 12
+    described = reference.read(quarter.text, metric="qtm")
+    assert set(quarter.moves) == set(described.moves)
+    position = CUBE.scramble(scramble)
+    solution = quarter.solve(position)
+    assert solution.cost == described.distance(position, 2 * len(scramble))
+    assert solution.cost >= CUBE.solve(position).cost
+    assert quarter.is_solved(quarter.replay(position, solution.path))
+    assert pickle.loads(pickle.dumps(quarter)).fixed == quarter.fixed
+
+
 def test_a_distance_distribution_is_the_reference_s() -> None:
     puzzle = permutation.load(pancakes(6))
     assert puzzle.distance_distribution() == reference.read(pancakes(6)).distance_distribution()
@@ -142,6 +157,8 @@ def test_bad_positions_and_moves_are_refused() -> None:
         CUBE.solve([1, 1, 3, 4, 5, 6, 7, 8, *[0] * 8])
     with pytest.raises(TypeError, match="unexpected option 'description'"):
         CUBE.solve("R", description="x")
+    with pytest.raises(ValueError, match='metric: unknown metric "hqtm"'):
+        permutation.load("2x2x2", metric="hqtm")
 
 
 def test_the_shipped_cubes_are_what_the_model_writes() -> None:

@@ -55,7 +55,7 @@ PUZZLES: tuple[str, ...]
 FAMILIES: tuple[str, ...]
 
 def permutation_describe(
-    text: str, table_entries: int | None = None
+    text: str, **options: Any
 ) -> tuple[
     str,
     list[tuple[str, int, int]],

@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
 from . import _core, _draw
+from ._checks import exact_int, int_or_none
 from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, integers, rng
 from ._results import Solution
@@ -57,8 +59,17 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
     """A permutation puzzle compiled from its description: the shared
     verbs of every puzzle, and what a description gives besides."""
 
-    def __init__(self, text: str, table_entries: int | None = None) -> None:
-        name, sets, solved, turns, tables = _core.permutation_describe(text, table_entries)
+    def __init__(
+        self, text: str, table_entries: int | None = None, metric: str | None = None
+    ) -> None:
+        # Only the options given are passed on, so the core's defaults and
+        # its checks (naming the option) are the only ones.
+        build = {
+            name: value
+            for name, value in (("table_entries", table_entries), ("metric", metric))
+            if value is not None
+        }
+        name, sets, solved, turns, tables = _core.permutation_describe(text, **build)
         self.text = text
         #: Its sets as ``(name, places, orientations)``.
         self.sets: tuple[tuple[str, int, int], ...] = tuple(sets)
@@ -79,9 +90,7 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
             pieces_at += range(at, at + places)
             twists_at += range(at + places, at + 2 * places)
         self._layout = (pieces_at, twists_at)
-        fixed: dict[str, Any] = {"description": text}
-        if table_entries is not None:
-            fixed["table_entries"] = table_entries
+        fixed: dict[str, Any] = {"description": text, **build}
         super().__init__(
             name, core="permutation", values=self._values, move=self.moves.__getitem__, fixed=fixed
         )
@@ -90,7 +99,11 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
         return f"<permutation puzzle {self.name!r}: {len(self.moves)} moves>"
 
     def __reduce__(self) -> Any:
-        return PermutationPuzzle, (self.text, self.fixed.get("table_entries"))
+        return PermutationPuzzle, (
+            self.text,
+            self.fixed.get("table_entries"),
+            self.fixed.get("metric"),
+        )
 
     def _values(self, case: Case) -> list[int]:
         if isinstance(case, str) or (
@@ -162,13 +175,22 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
 
 
 @functools.cache
-def _loaded(text: str, table_entries: int | None) -> PermutationPuzzle:
-    return PermutationPuzzle(text, table_entries)
+def _loaded(text: str, table_entries: int | None, metric: str | None) -> PermutationPuzzle:
+    return PermutationPuzzle(text, table_entries, metric)
 
 
-def load(source: str | os.PathLike[str], *, table_entries: int | None = None) -> PermutationPuzzle:
+def load(
+    source: str | os.PathLike[str],
+    *,
+    table_entries: int | None = None,
+    metric: str | None = None,
+) -> PermutationPuzzle:
     """The puzzle a description gives: the name of one that ships with
     idastar (:data:`DESCRIPTIONS`), a path to a file, or the text itself.
+
+    ``table_entries`` caps each pattern database (``2**24`` unless given);
+    ``metric`` is ``"htm"`` (every power of a move is one move, the default)
+    or ``"qtm"`` (only a move and its inverse are; ``U2`` costs two).
 
     Raises:
         InvalidPuzzle: the description is not one, naming the line; a
@@ -187,13 +209,22 @@ def load(source: str | os.PathLike[str], *, table_entries: int | None = None) ->
             raise InvalidPuzzle(
                 f"no description {text!r}: {error.strerror}; shipped: {', '.join(DESCRIPTIONS)}"
             ) from None
-    return _loaded(text, table_entries)
+    return _loaded(text, table_entries, metric)
+
+
+def _described(options: dict[str, Any]) -> PermutationPuzzle:
+    """The puzzle a call's options (a puzzle's ``fixed``) describe."""
+    return load(
+        options["description"],
+        table_entries=options.get("table_entries"),
+        metric=options.get("metric"),
+    )
 
 
 def _picture(values: Sequence[int], move: str | None, options: dict[str, Any]) -> _draw.Picture:
     """Each set a row of places, each with its piece's number and, where
     pieces turn, their orientation; the places the next move changes marked."""
-    puzzle = load(options["description"], table_entries=options.get("table_entries"))
+    puzzle = _described(options)
     changed = set() if move is None else {i for i, s in enumerate(puzzle._turns[move][0]) if s != i}
     cell, parts, at, place, y = 34, [], 0, 0, 10
     width = max(places for _, places, _ in puzzle.sets) * cell + 90
@@ -219,9 +250,7 @@ def _picture(values: Sequence[int], move: str | None, options: dict[str, Any]) -
 
 
 _DRAWING = _draw.Drawing(
-    apply=lambda values, move, options: load(
-        options["description"], table_entries=options.get("table_entries")
-    )._turned(values, move),
+    apply=lambda values, move, options: _described(options)._turned(values, move),
     picture=_picture,
     name="Permutation puzzle",
     called="position",

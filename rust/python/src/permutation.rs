@@ -2,8 +2,9 @@
 //! contract's calls: its sets, solved position and moves, to write
 //! positions and apply moves in Python as its module's functions do.
 
-use idastar_core::puzzles::permutation::{compiled, DEFAULT_TABLE_ENTRIES};
+use idastar_core::puzzles::permutation::{compiled, Build};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::runner::run_whole_space;
 
@@ -17,14 +18,16 @@ type TurnInfo = (String, Vec<u8>, Vec<u8>);
 /// with its powers, and its tables as `(what, entries)`.
 type Described = (String, Vec<SetInfo>, Vec<i64>, Vec<TurnInfo>, Vec<(String, u64)>);
 
-/// Compiles `text` (with tables of at most `table_entries` entries, the
-/// default unless given) and describes it.
+/// Compiles `text` as its options say (`table_entries`, `metric`: those of
+/// the calls, checked as theirs are) and describes it.
 #[pyfunction]
-#[pyo3(signature = (text, table_entries=None))]
-fn permutation_describe(py: Python<'_>, text: &str, table_entries: Option<u64>) -> PyResult<Described> {
-    let entries = table_entries.unwrap_or(DEFAULT_TABLE_ENTRIES);
+#[pyo3(signature = (text, **options))]
+fn permutation_describe(py: Python<'_>, text: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Described> {
+    let (mut options, _) = crate::puzzles::options(options, Some("permutation.load()"), &[])?;
+    let build = Build::from_options(&mut options).map_err(crate::to_py)?;
+    options.finish("permutation").map_err(crate::to_py)?;
     // Ctrl-C stops the tables' build.
-    let puzzle = run_whole_space(py, |interrupt| compiled(text, entries, Some(interrupt)))?;
+    let puzzle = run_whole_space(py, |interrupt| compiled(text, build, Some(interrupt)))?;
     let description = &puzzle.description;
     let sets = description.sets.iter().map(|set| (set.name.clone(), set.size, set.orientations)).collect();
     let solved = description

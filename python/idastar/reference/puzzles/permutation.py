@@ -6,7 +6,8 @@ optionally their orientations), ``Move NAME`` blocks (each set's name,
 the place each place takes its piece from, then optionally the twist of
 the piece that leaves each place), ``End`` closing a block, ``#``
 comments. A move's powers are the move repeated (``U2``, and ``U'`` for
-the power that undoes it, the shorter way round).
+the power that undoes it, the shorter way round); the quarter-turn
+metric keeps only the move and its inverse.
 
 A position is a tuple: each set's pieces then their orientations, set
 after set, as :mod:`idastar.permutation` writes them. Slow and plain: for
@@ -63,8 +64,9 @@ class Described:
         return bfs_layers(self.solved, self.neighbours)
 
 
-def read(text: str) -> Described:
-    """The description ``text`` (what the core refuses, this does not check)."""
+def read(text: str, metric: str = "htm") -> Described:
+    """The description ``text`` (what the core refuses, this does not check),
+    each power a move (``"htm"``) or only each move and its inverse (``"qtm"``)."""
     described = Described()
     words = [line.split("#")[0].split() for line in text.splitlines()]
     lines = iter(w for w in words if w)
@@ -93,7 +95,7 @@ def read(text: str) -> Described:
                     twist += [turned[p - 1] for p in moved]
                 generators[line[1]] = (source, twist)
     for name, generator in generators.items():
-        _add_powers(described, name, generator)
+        _add_powers(described, name, generator, metric)
     return described
 
 
@@ -117,7 +119,9 @@ def _block(
     return blocks
 
 
-def _add_powers(described: Described, name: str, generator: tuple[list[int], list[int]]) -> None:
+def _add_powers(
+    described: Described, name: str, generator: tuple[list[int], list[int]], metric: str
+) -> None:
     """The move and its powers, named the shorter way round."""
     orientations = [o for _, places, o in described.sets for _ in range(places)]
     identity = (list(range(len(generator[0]))), [0] * len(generator[0]))
@@ -137,5 +141,7 @@ def _add_powers(described: Described, name: str, generator: tuple[list[int], lis
     order = len(powers) + 1
     for times, power in enumerate(powers, 1):
         signed = times - order if order - times < times else times
+        if metric == "qtm" and abs(signed) != 1:
+            continue
         suffix = {1: "", -1: "'"}.get(signed, f"{abs(signed)}" + ("'" if signed < 0 else ""))
         described.moves[name + suffix] = power

@@ -10,6 +10,17 @@ use super::description::Description;
 use super::tables::{Projection, Table};
 use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
 
+crate::choices! {
+    /// Which powers of a move count as one move.
+    pub enum Metric: "metric" {
+        /// Every power (`U`, `U2`, `U'`): the half-turn metric of cubes.
+        Htm = "htm",
+        /// A move and its inverse only (`U`, `U'`; `U2` is two moves): the
+        /// quarter-turn metric.
+        Qtm = "qtm",
+    }
+}
+
 /// The most places (over all sets) a compiled puzzle holds.
 pub const MAX_PLACES: usize = 64;
 /// The most moves before their powers (the canonical order keeps a mask of them).
@@ -38,6 +49,9 @@ pub struct Turn {
     pub name: String,
     /// The description's move it is a power of.
     pub base: usize,
+    /// Whether it may follow itself in a canonical sequence: in the
+    /// quarter-turn metric, where `U U` is the only way to `U2`.
+    pub(crate) repeats: bool,
     pub(crate) source: Vec<u8>,
     pub(crate) twist: Vec<u8>,
 }
@@ -54,7 +68,13 @@ impl Turn {
     }
 
     fn identity(places: usize) -> Turn {
-        Turn { name: String::new(), base: 0, source: (0..places as u8).collect(), twist: vec![0; places] }
+        Turn {
+            name: String::new(),
+            base: 0,
+            repeats: false,
+            source: (0..places as u8).collect(),
+            twist: vec![0; places],
+        }
     }
 
     /// This turn, then `next`.
@@ -67,7 +87,7 @@ impl Turn {
             .zip(modulus)
             .map(|((&from, &turn), &m)| (self.twist[usize::from(from)] + turn) % m)
             .collect();
-        Turn { name: String::new(), base: self.base, source, twist }
+        Turn { name: String::new(), base: self.base, repeats: false, source, twist }
     }
 
     fn is_identity(&self) -> bool {
@@ -94,14 +114,15 @@ pub struct Compiled {
     /// sequence, as a mask.
     follows: Vec<u64>,
     /// The turn that undoes each turn.
-    inverse: Vec<u16>,
+    pub(crate) inverse: Vec<u16>,
     tables: Vec<Table>,
 }
 
 impl Compiled {
-    /// Compiles a description: every move's powers and the canonical order.
-    /// No tables yet ([`with_tables`](Compiled::with_tables) builds them).
-    pub fn new(description: Description) -> Result<Compiled> {
+    /// Compiles a description: the powers of each move that `metric` counts
+    /// as one move, and the canonical order. No tables yet
+    /// ([`with_tables`](Compiled::with_tables) builds them).
+    pub fn new(description: Description, metric: Metric) -> Result<Compiled> {
         let places: usize = description.sets.iter().map(|set| set.size).sum();
         if places > MAX_PLACES {
             return Err(Error::invalid(format!(
@@ -155,13 +176,19 @@ impl Compiled {
                 powers.push(next);
             }
             let order = powers.len() as i32 + 1;
+            // The shorter way round: U3 of an order-4 move is U'.
+            let signed = |times: i32| if order - times < times { times - order } else { times };
+            let kept: Vec<(i32, Turn)> =
+                (1..).zip(powers).filter(|&(times, _)| metric == Metric::Htm || signed(times).abs() == 1).collect();
             let first = turns.len();
-            // Power j is undone by power order - j.
-            inverse.extend((1..order as usize).map(|j| (first + order as usize - j - 1) as u16));
-            for (times, mut power) in (1..).zip(powers) {
-                // The shorter way round: U3 of an order-4 move is U'.
-                let signed = if order - times < times { times - order } else { times };
-                power.name = match signed {
+            for &(times, _) in &kept {
+                // Power j is undone by power order - j, which the metric keeps too.
+                let undo = kept.iter().position(|&(other, _)| (other + times) % order == 0).expect("kept in pairs");
+                inverse.push((first + undo) as u16);
+            }
+            for (times, mut power) in kept {
+                power.repeats = metric == Metric::Qtm && order >= 4;
+                power.name = match signed(times) {
                     1 => mv.name.clone(),
                     -1 => format!("{}'", mv.name),
                     s if s < 0 => format!("{}{}'", mv.name, -s),
@@ -281,9 +308,14 @@ impl Problem for Compiled {
     }
 
     fn successors(&self, position: &Position, last: Option<u16>, out: &mut Vec<Edge<u16, Position>>) {
-        let last_base = last.map(|turn| self.turns[usize::from(turn)].base);
+        let last = last.map(usize::from);
         for (index, turn) in self.turns.iter().enumerate() {
-            if last_base.is_none_or(|before| self.may_follow(before, turn.base)) {
+            let follows = match last {
+                None => true,
+                Some(before) if before == index => turn.repeats,
+                Some(before) => self.may_follow(self.turns[before].base, turn.base),
+            };
+            if follows {
                 out.push(Edge::new(index as u16, self.apply(position, turn), 1));
             }
         }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::{Compiled, Description, Position, MAX_PLACES};
+use super::{Compiled, Description, Metric, Position, MAX_PLACES};
 use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Settings};
 use crate::{Error, Interrupt, Limits, Result, SearchResult};
 
@@ -31,18 +31,48 @@ crate::choices! {
 /// a batch, or a session's calls, compile and build once.
 static COMPILED: Mutex<Option<CompiledByText>> = Mutex::new(None);
 
-/// Compiled puzzles by their description and table size.
-type CompiledByText = HashMap<(String, u64), Arc<Compiled>>;
+/// Compiled puzzles by their description and how they were compiled.
+type CompiledByText = HashMap<(String, Build), Arc<Compiled>>;
 
-/// The puzzle of `text` with tables of at most `entries` entries, compiled
-/// (and its tables built) at its first use in the process; `None` when the
-/// interrupt stopped a table's build.
-pub fn compiled(text: &str, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Arc<Compiled>>> {
-    let key = (text.to_string(), entries);
+/// How a description is compiled: the options besides the description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Build {
+    /// The most entries a pattern database may have.
+    pub table_entries: u64,
+    /// Which powers of a move count as one move.
+    pub metric: Metric,
+}
+
+impl Default for Build {
+    fn default() -> Build {
+        Build { table_entries: DEFAULT_TABLE_ENTRIES, metric: Metric::Htm }
+    }
+}
+
+impl Build {
+    /// The build a call's options ask for, its defaults where they are silent.
+    pub fn from_options(options: &mut Options) -> Result<Build> {
+        let table_entries = options.count::<u64>("table_entries")?.unwrap_or(DEFAULT_TABLE_ENTRIES);
+        if table_entries > MAX_TABLE_ENTRIES {
+            return Err(Error::InvalidArgument(format!(
+                "table_entries: at most {MAX_TABLE_ENTRIES}, got {table_entries}"
+            )));
+        }
+        let metric = options.parsed::<Metric>("metric")?.unwrap_or(Metric::Htm);
+        Ok(Build { table_entries, metric })
+    }
+}
+
+/// The puzzle of `text` built as `build` says, compiled (and its tables
+/// built) at its first use in the process; `None` when the interrupt
+/// stopped a table's build.
+pub fn compiled(text: &str, build: Build, interrupt: Option<Interrupt>) -> Result<Option<Arc<Compiled>>> {
+    let key = (text.to_string(), build);
     if let Some(found) = COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().get(&key) {
         return Ok(Some(found.clone()));
     }
-    let Some(puzzle) = Compiled::new(Description::parse(text)?)?.with_tables(entries, interrupt)? else {
+    let description = Description::parse(text)?;
+    let Some(puzzle) = Compiled::new(description, build.metric)?.with_tables(build.table_entries, interrupt)? else {
         return Ok(None);
     };
     let puzzle = Arc::new(puzzle);
@@ -79,6 +109,12 @@ impl Puzzle for Descriptions {
             default: "2**24",
             doc: "the most entries a pattern database of a projection may have",
         },
+        OptionDoc {
+            name: "metric",
+            kind: "str",
+            default: "htm",
+            doc: "which powers of a move count as one move: every power (htm), or a move and its inverse (qtm)",
+        },
     ];
     type Engine = Engine;
     type Heuristic = Heuristic;
@@ -86,16 +122,13 @@ impl Puzzle for Descriptions {
     type Move = u16;
 
     fn configure(_: &Settings<Engine, Heuristic>, options: &mut Options) -> Result<Self> {
-        let entries = options.count::<u64>("table_entries")?.unwrap_or(DEFAULT_TABLE_ENTRIES);
-        if entries > MAX_TABLE_ENTRIES {
-            return Err(Error::InvalidArgument(format!("table_entries: at most {MAX_TABLE_ENTRIES}, got {entries}")));
-        }
+        let build = Build::from_options(options)?;
         // The tables are built where the description is first read
         // (`permutation.load`, which Ctrl-C can stop); a call that comes
         // first builds them here.
         let puzzle = options
             .text("description")?
-            .map(|text| compiled(&text, entries, None).map(|built| built.expect("no interrupt was given")))
+            .map(|text| compiled(&text, build, None).map(|built| built.expect("no interrupt was given")))
             .transpose()?;
         Ok(Descriptions { puzzle })
     }

@@ -8,7 +8,7 @@ const TWO: &str = include_str!("../../../../../python/idastar/data/puzzles/2x2x2
 const THREE: &str = include_str!("../../../../../python/idastar/data/puzzles/3x3x3.tws");
 
 fn compiled(text: &str) -> Compiled {
-    Compiled::new(Description::parse(text).unwrap()).unwrap()
+    Compiled::new(Description::parse(text).unwrap(), Metric::Htm).unwrap()
 }
 
 /// Pancake sorting on `n` pancakes as a description: flip k reverses the top k.
@@ -127,8 +127,72 @@ fn what_the_reader_does_not_support_is_refused_by_name_and_line() {
     assert_eq!(refused(&format!("{head}Move M\nS\n2 1\n")), "line 7: no End for this block");
     assert_eq!(refused(head), "the description has no Move");
     assert_eq!(refused(&format!("{head}Frobnicate\n")), "line 7: unknown keyword \"Frobnicate\"");
-    assert!(Compiled::new(Description::parse("Set S 2 1\nSolved\nS\n1 2\nEnd\nMove M\nS\n1 2\nEnd\n").unwrap())
-        .unwrap_err()
-        .to_string()
-        .contains("changes nothing"));
+    assert!(Compiled::new(
+        Description::parse("Set S 2 1\nSolved\nS\n1 2\nEnd\nMove M\nS\n1 2\nEnd\n").unwrap(),
+        Metric::Htm
+    )
+    .unwrap_err()
+    .to_string()
+    .contains("changes nothing"));
+}
+
+/// The 2x2x2 with its down-back-left corner fixed: the moves U, R and F
+/// alone, as the published distributions count it.
+fn fixed_corner_2x2x2() -> String {
+    TWO.split("Move ")
+        .enumerate()
+        .filter(|(i, block)| *i == 0 || ["U\n", "R\n", "F\n"].iter().any(|name| block.starts_with(name)))
+        .map(|(i, block)| if i == 0 { block.to_string() } else { format!("Move {block}") })
+        .collect()
+}
+
+#[test]
+fn the_quarter_turn_metric_keeps_a_move_and_its_inverse() {
+    let cube = Compiled::new(Description::parse(THREE).unwrap(), Metric::Qtm).unwrap();
+    let names: Vec<&str> = cube.turns.iter().map(|turn| turn.name.as_str()).collect();
+    assert_eq!(names.len(), 12);
+    assert_eq!(&names[..2], ["U", "U'"]);
+    assert_eq!(order(&cube, "U"), 4);
+    assert_eq!(order(&cube, "U U'"), 1);
+    for (index, turn) in cube.turns.iter().enumerate() {
+        let undo = &cube.turns[usize::from(cube.inverse[index])];
+        assert_eq!(cube.apply(&cube.apply(&cube.solved(), turn), undo), cube.solved(), "{}", turn.name);
+    }
+}
+
+#[test]
+fn the_2x2x2_reproduces_its_published_distance_distributions() {
+    // Both metrics' counts from the literature (3,674,160 positions; God's
+    // number 11 in the half-turn metric, 14 in the quarter-turn one).
+    let text = fixed_corner_2x2x2();
+    let counted = |metric| {
+        let cube = Compiled::new(Description::parse(&text).unwrap(), metric).unwrap();
+        cube.distance_distribution(1 << 28, None).unwrap().unwrap()
+    };
+    let htm = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644];
+    let qtm = [1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276];
+    assert_eq!(counted(Metric::Htm), htm);
+    assert_eq!(counted(Metric::Qtm), qtm);
+}
+
+#[test]
+fn ida_star_in_the_quarter_turn_metric_counts_a_half_turn_twice() {
+    let cube = Compiled::new(Description::parse(TWO).unwrap(), Metric::Qtm)
+        .unwrap()
+        .with_tables(1 << 20, None)
+        .unwrap()
+        .unwrap();
+    let solved_from = |scramble: &str| {
+        let found = ida_star(&cube, cube.scrambled(scramble).unwrap(), &Limits::default());
+        found.cost.unwrap()
+    };
+    assert_eq!(solved_from("U U"), 2);
+    assert_eq!(solved_from("R U U F'"), 4);
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for _ in 0..8 {
+        let scramble: Vec<&str> = (0..7).map(|_| cube.turns[rng.below(cube.turns.len())].name.as_str()).collect();
+        let start = cube.scrambled(&scramble.join(" ")).unwrap();
+        let cost = ida_star(&cube, start, &Limits::default()).cost.unwrap();
+        assert_eq!(bidirectional_bfs(&cube, start, &Limits::default()).cost, Some(cost));
+    }
 }
