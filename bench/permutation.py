@@ -5,7 +5,9 @@ optimally by ``idastar.permutation`` in this process (its tables built
 once, before the timings) and, where twsearch is built, by twsearch on the
 same description file and the same scramble, a process each
 (``--scramblealg``; its tables are built or loaded in each run, as a
-command line user meets them). Both answers' lengths must agree.
+command line user meets them). Both answers' lengths must agree. Then each puzzle of ``--distributions``
+is counted whole, distance by distance, by ``distance_distribution()`` and
+by ``twsearch -g`` (a process each, as above); both counts must agree.
 
 twsearch is not built by CI. To build it (its last C++ version):
 
@@ -21,6 +23,7 @@ Run ``python bench/permutation.py --help`` for the sizes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -28,6 +31,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from idastar import permutation
@@ -40,22 +44,70 @@ def scrambles(
     return [" ".join(rng.choice(puzzle.moves) for _ in range(length)) for _ in range(count)]
 
 
-def twsearch_length(binary: str, description: Path, scramble: str) -> tuple[int, float]:
-    """twsearch's optimal length for a scramble, and the seconds its process took."""
+@contextlib.contextmanager
+def written(puzzle: permutation.PermutationPuzzle, name: str) -> Iterator[Path]:
+    """The puzzle's description in a file of its own, for twsearch to read."""
+    with tempfile.TemporaryDirectory() as work:
+        description = Path(work) / f"{name}.tws"
+        description.write_text(puzzle.text)
+        yield description
+
+
+def run_twsearch(binary: str, description: Path, *options: str) -> tuple[str, float]:
+    """What twsearch prints with ``options`` on a description, and the seconds its process took."""
     started = time.perf_counter()
     done = subprocess.run(
-        [binary, "--scramblealg", scramble, str(description)],
+        [binary, *options, str(description)],
         capture_output=True,
         text=True,
         check=True,
         cwd=description.parent,
     )
-    seconds = time.perf_counter() - started
+    return done.stdout, time.perf_counter() - started
+
+
+def twsearch_length(binary: str, description: Path, scramble: str) -> tuple[int, float]:
+    """twsearch's optimal length for a scramble, and the seconds its process took."""
+    printed, seconds = run_twsearch(binary, description, "--scramblealg", scramble)
     # twsearch prints the solution it found last; its moves are its length.
     solutions = [
-        line for line in done.stdout.splitlines() if re.fullmatch(r"[A-Za-z0-9' ]+", line.strip())
+        line for line in printed.splitlines() if re.fullmatch(r"[A-Za-z0-9' ]+", line.strip())
     ]
     return len(solutions[-1].split()) if solutions else -1, seconds
+
+
+def twsearch_distribution(binary: str, description: Path) -> tuple[list[int], float]:
+    """twsearch's count of positions at each distance, and the seconds its process took."""
+    printed, seconds = run_twsearch(binary, description, "-g")
+    layers = [int(count) for count in re.findall(r"^Dist \d+ cnt (\d+)", printed, re.MULTILINE)]
+    return layers, seconds
+
+
+def distributions(names: list[str], runs: int, binary: str | None) -> None:
+    for name in names:
+        puzzle = permutation.load(name)
+        ours = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            layers = puzzle.distance_distribution()
+            ours.append(time.perf_counter() - started)
+        print(f"{name}: {sum(layers):,} positions, God's number {len(layers) - 1}")
+        print(f"  idastar     median {statistics.median(ours):9.2f} s to count them ({runs} runs)")
+        if not binary:
+            print("  twsearch    not built (see this file's docstring)")
+            continue
+        with written(puzzle, name) as description:
+            theirs = []
+            for _ in range(runs):
+                counted, seconds = twsearch_distribution(binary, description)
+                if counted != layers:
+                    raise SystemExit(f"twsearch counts {counted}, idastar {layers}")
+                theirs.append(seconds)
+        ratio = statistics.median(theirs) / statistics.median(ours)
+        print(
+            f"  twsearch    median {statistics.median(theirs):9.2f} s (twsearch -g, a process each)"
+        )
+        print(f"  ratio       {ratio:9.1f}x (same counts)")
 
 
 def main() -> None:
@@ -68,6 +120,12 @@ def main() -> None:
         default="2x2x2:14,3x3x3:6",
         help="name:scramble-length pairs (default 2x2x2:14,3x3x3:6)",
     )
+    parser.add_argument(
+        "--distributions",
+        default="2x2x2",
+        help="puzzles to count whole, comma-separated, or none (default 2x2x2)",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="runs of each count (default 3)")
     args = parser.parse_args()
     for item in args.puzzles.split(","):
         name, length = item.split(":")
@@ -86,9 +144,7 @@ def main() -> None:
         if not args.twsearch:
             print("  twsearch    not built (see this file's docstring)")
             continue
-        with tempfile.TemporaryDirectory() as work:
-            description = Path(work) / f"{name}.tws"
-            description.write_text(puzzle.text)
+        with written(puzzle, name) as description:
             theirs = []
             for scramble, cost in zip(cases, costs, strict=True):
                 length_found, seconds = twsearch_length(args.twsearch, description, scramble)
@@ -102,6 +158,8 @@ def main() -> None:
             f"  twsearch    median {statistics.median(theirs) * 1000:9.2f} ms a position (a process each)"
         )
         print(f"  ratio       {ratio:9.1f}x (same lengths)")
+    if args.distributions != "none":
+        distributions(args.distributions.split(","), args.runs, args.twsearch)
 
 
 if __name__ == "__main__":

@@ -146,6 +146,7 @@ def test_the_pages_show_command_lines() -> None:
         "idastar.booksort",
         "idastar.fifteen",
         "idastar.pancake",
+        "idastar.permutation",
         "idastar.rotation",
         "idastar.search",
         "idastar.sliding",

@@ -40,7 +40,7 @@ from ._core import InvalidPuzzle
 from ._puzzle import Puzzle, integers, rng
 from ._results import Solution
 
-__all__ = ["DESCRIPTIONS", "Case", "PermutationPuzzle", "load"]
+__all__ = ["DESCRIPTIONS", "Case", "PermutationPuzzle", "define", "load"]
 
 #: A scramble (move names) or a position (each set's pieces, then their orientations).
 Case = str | Sequence[str] | Sequence[int]
@@ -188,7 +188,7 @@ def load(
     """The puzzle a description gives: the name of one that ships with
     idastar (:data:`DESCRIPTIONS`), a path to a file, or the text itself.
 
-    ``table_entries`` caps each pattern database (``2**24`` unless given);
+    ``table_entries`` caps each pattern database (``2**27`` unless given);
     ``metric`` is ``"htm"`` (every power of a move is one move, the default)
     or ``"qtm"`` (only a move and its inverse are; ``U2`` costs two).
 
@@ -255,3 +255,183 @@ _DRAWING = _draw.Drawing(
     name="Permutation puzzle",
     called="position",
 )
+
+
+#: The format's keywords, which no set or move may be called: a line of
+#: a block that holds one would be read as the keyword.
+_KEYWORDS = frozenset(
+    {"Name", "Set", "Solved", "Move", "End", "Illegal", "MoveAlias", "MoveSequence"}
+    | {"StartState", "MoveTransformation", "Ignore", "Blocks"}
+)
+
+
+def define(
+    name: str,
+    *,
+    sets: Mapping[str, tuple[int, int]],
+    moves: Mapping[str, Mapping[str, Sequence[int] | tuple[Sequence[int], Sequence[int]]]],
+    solved: Mapping[str, Sequence[int] | tuple[Sequence[int], Sequence[int]]] | None = None,
+    table_entries: int | None = None,
+    metric: str | None = None,
+) -> PermutationPuzzle:
+    """The puzzle of a description given as Python values: :func:`load`
+    of the ksolve text they spell, which the puzzle keeps as ``text``.
+
+    ``sets`` maps each set's name to ``(places, orientations)``.
+    ``solved`` maps a set's name to the piece at each place (numbered from
+    1; equal pieces repeat a number), or to ``(pieces, orientations)``; a
+    set left out holds pieces 1, 2, ... unturned. ``moves`` maps each
+    move's name to what it does to the sets it moves: for each, the place
+    each place takes its piece from (from 1), or ``(places, twists)``
+    where ``twists[j]`` turns the piece that leaves place ``j``. The name
+    is one word; the names of sets and moves are words of letters, digits
+    and ``_``, a letter first.
+    ``table_entries`` and ``metric`` are :func:`load`'s.
+
+    >>> from idastar import permutation
+    >>> stack = permutation.define(
+    ...     "pancakes-3",
+    ...     sets={"STACK": (3, 1)},
+    ...     moves={"F2": {"STACK": [2, 1, 3]}, "F3": {"STACK": [3, 2, 1]}},
+    ... )
+    >>> stack.moves, stack.distance_distribution()
+    (('F2', 'F3'), [1, 2, 2, 1])
+    >>> stack.solve([3, 1, 2, 0, 0, 0]).path
+    ('F3', 'F2')
+
+    Raises:
+        TypeError: a value is not of the type it must be.
+        InvalidPuzzle: the values describe no puzzle, naming the set or
+            move at fault.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"the name must be a string, got {name!r}")
+    if not re.fullmatch(r"[^\s#]+", name):
+        raise InvalidPuzzle(f"the name {name!r} is not one word (no spaces, no #)")
+    lines = [f"Name {name}", ""]
+    shapes = _shapes(sets)
+    lines += [f"Set {set_name} {places} {turns}" for set_name, (places, turns) in shapes.items()]
+    lines += ["", "Solved"]
+    if solved is not None and not isinstance(solved, Mapping):
+        raise TypeError(f"solved must map set names to pieces, got {type(solved).__name__}")
+    for set_name, value in (solved or {}).items():
+        places, turns = _shape_of(shapes, set_name, "solved")
+        where = f"solved: set {set_name}"
+        pieces, orientations = _numbers_and_turns(value, where)
+        _check_length(pieces, places, where, "pieces")
+        if not all(1 <= piece <= places for piece in pieces):
+            raise InvalidPuzzle(f"{where}: pieces are numbered from 1 to {places}, got {pieces}")
+        _check_twists(orientations, places, turns, where, "orientations")
+        lines += _block(set_name, pieces, orientations, turns)
+    lines.append("End")
+    if not isinstance(moves, Mapping):
+        raise TypeError(f"moves must map move names to moves, got {type(moves).__name__}")
+    if not moves:
+        raise InvalidPuzzle("a puzzle needs at least one move")
+    for move, parts in moves.items():
+        lines += ["", f"Move {_word(move, 'a move name')}"]
+        if not isinstance(parts, Mapping):
+            raise TypeError(f"move {move} must map set names to places, got {type(parts).__name__}")
+        for set_name, value in parts.items():
+            places, turns = _shape_of(shapes, set_name, f"move {move}")
+            where = f"move {move}: set {set_name}"
+            source, twists = _numbers_and_turns(value, where)
+            _check_length(source, places, where, "places")
+            if sorted(source) != list(range(1, places + 1)):
+                raise InvalidPuzzle(
+                    f"{where}: the places taken from must be 1 to {places}, each once, got {source}"
+                )
+            _check_twists(twists, places, turns, where, "twists")
+            lines += _block(set_name, source, twists, turns)
+        lines.append("End")
+    return load("\n".join(lines) + "\n", table_entries=table_entries, metric=metric)
+
+
+def _word(name: object, what: str) -> str:
+    """``name`` if it is a word a description may use as a name."""
+    if not isinstance(name, str):
+        raise TypeError(f"{what} must be a string, got {name!r}")
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name) or name in _KEYWORDS:
+        raise InvalidPuzzle(
+            f"{what} {name!r} is not a name: a word of letters, digits and _, "
+            "a letter first, and none of the format's keywords"
+        )
+    return name
+
+
+def _shapes(sets: object) -> dict[str, tuple[int, int]]:
+    """Each set's ``(places, orientations)``, checked."""
+    if not isinstance(sets, Mapping):
+        raise TypeError(
+            f"sets must map set names to (places, orientations), got {type(sets).__name__}"
+        )
+    if not sets:
+        raise InvalidPuzzle("a puzzle needs at least one set")
+    shapes = {}
+    for set_name, shape in sets.items():
+        _word(set_name, "a set name")
+        if not (isinstance(shape, (tuple, list)) and len(shape) == 2):
+            raise TypeError(f"set {set_name} must be (places, orientations), got {shape!r}")
+        places, turns = (
+            _integer(value, f"set {set_name}'s {what}")
+            for value, what in zip(shape, ("places", "orientations"), strict=True)
+        )
+        if places < 1 or turns < 1:
+            raise InvalidPuzzle(
+                f"set {set_name} needs at least one place and one orientation, got {shape}"
+            )
+        shapes[set_name] = (places, turns)
+    return shapes
+
+
+def _shape_of(shapes: dict[str, tuple[int, int]], set_name: object, where: str) -> tuple[int, int]:
+    """The ``(places, orientations)`` of the set a solved state or a move names."""
+    if not isinstance(set_name, str):
+        raise TypeError(f"{where}: a set name must be a string, got {set_name!r}")
+    if set_name not in shapes:
+        raise InvalidPuzzle(f"{where}: no set {set_name!r}; the sets are {', '.join(shapes)}")
+    return shapes[set_name]
+
+
+def _integer(value: object, what: str) -> int:
+    """``value`` as an int (numpy's too, not a bool); TypeError naming ``what``."""
+    try:
+        return exact_int(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, got {value!r}") from None
+
+
+def _integers(values: object, what: str) -> list[int]:
+    """A sequence of integers, each checked."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise TypeError(f"{what} must be a sequence of integers, got {values!r}")
+    return [_integer(value, what) for value in values]
+
+
+def _numbers_and_turns(value: object, where: str) -> tuple[list[int], list[int] | None]:
+    """A set's numbers, alone or as a pair with its twists or orientations."""
+    if isinstance(value, tuple) and len(value) == 2 and int_or_none(value[0]) is None:
+        return _integers(value[0], where), _integers(value[1], where)
+    return _integers(value, where), None
+
+
+def _check_length(numbers: list[int], places: int, where: str, what: str) -> None:
+    if len(numbers) != places:
+        raise InvalidPuzzle(f"{where} has {places} places, got {len(numbers)} {what}")
+
+
+def _check_twists(twists: list[int] | None, places: int, turns: int, where: str, what: str) -> None:
+    if twists is None:
+        return
+    _check_length(twists, places, where, what)
+    if not all(0 <= twist < turns for twist in twists):
+        raise InvalidPuzzle(f"{where}: {what} are from 0 to {turns - 1}, got {twists}")
+
+
+def _block(set_name: str, numbers: list[int], twists: list[int] | None, turns: int) -> list[str]:
+    """A set's lines in a block: its name, its numbers, and its twists
+    where its pieces turn and any is given."""
+    lines = [set_name, " ".join(map(str, numbers))]
+    if turns > 1 and twists is not None:
+        lines.append(" ".join(map(str, twists)))
+    return lines

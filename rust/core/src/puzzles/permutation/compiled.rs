@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::description::Description;
-use super::tables::{Projection, Table};
+use super::tables::{projections, Table};
 use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
 
 crate::choices! {
@@ -215,25 +215,19 @@ impl Compiled {
     }
 
     /// This puzzle with pattern databases of its projections built, each of
-    /// at most `entries` entries: for each set, the whole set when it fits,
-    /// its pieces alone and its orientations alone when they do. `None`
-    /// when the interrupt stopped a build.
+    /// at most `entries` entries: each set whole where it fits, else its
+    /// pieces (in groups where they must be) and its orientations apart,
+    /// and every set's orientations together. `None` when the interrupt
+    /// stopped a build.
     pub fn with_tables(mut self, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Compiled>> {
+        let Ok(chosen) = projections(&self, entries, interrupt) else {
+            return Ok(None);
+        };
         let mut tables = Vec::new();
-        for set in 0..self.description.sets.len() {
-            let whole = Projection::whole_set(&self, set);
-            let chosen = if whole.entries().is_some_and(|size| size <= entries) {
-                vec![whole]
-            } else {
-                vec![Projection::pieces_of(&self, set), Projection::orientations_of(&self, set)]
-            };
-            for projection in chosen {
-                if projection.entries().is_some_and(|size| size <= entries) && projection.informative() {
-                    match Table::build(&self, projection, interrupt)? {
-                        Some(table) => tables.push(table),
-                        None => return Ok(None),
-                    }
-                }
+        for coordinates in chosen {
+            match Table::build(&self, coordinates, interrupt)? {
+                Some(table) => tables.push(table),
+                None => return Ok(None),
             }
         }
         self.tables = tables;
@@ -286,7 +280,7 @@ impl Compiled {
 
     /// The pattern databases' bound: the largest of their distances.
     pub fn lower_bound(&self, position: &Position) -> u32 {
-        self.tables.iter().map(|table| table.distance(self, position)).max().unwrap_or(0)
+        self.tables.iter().map(|table| table.distance(position)).max().unwrap_or(0)
     }
 
     /// The tables built, as `(what each projects, entries)`.

@@ -20,27 +20,22 @@ use crate::{Error, Interrupt, Result};
 
 impl Compiled {
     /// How many positions lie at each distance from the goal, for a puzzle
-    /// of one set whose positions number at most `entries`; `None` when
+    /// whose positions (the product of every set's arrangements and
+    /// orientations that moves reach) number at most `entries`; `None` when
     /// the interrupt stopped it.
     pub fn distance_distribution(&self, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Vec<u64>>> {
-        if self.description.sets.len() != 1 {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the distance distribution is counted for puzzles of one set for now, not {}",
-                self.description.name,
-                self.description.sets.len()
-            )));
+        let too_many =
+            || Error::InvalidArgument(format!("{}: more than {entries} positions to count", self.description.name));
+        let coordinates = match tables::whole(self, interrupt) {
+            Err(tables::Stopped) => return Ok(None),
+            Ok(None) => return Err(too_many()),
+            Ok(Some(coordinates)) if coordinates.is_empty() => return Ok(Some(vec![1])),
+            Ok(Some(coordinates)) => coordinates,
+        };
+        if tables::Table::entries(&coordinates).is_none_or(|size| size > entries) {
+            return Err(too_many());
         }
-        let whole = tables::Projection::whole_set(self, 0);
-        match whole.entries() {
-            Some(size) if size <= entries => {}
-            _ => {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: more than {entries} positions to count",
-                    self.description.name
-                )))
-            }
-        }
-        Ok(tables::Table::build(self, whole, interrupt)?.map(|table| table.layers()))
+        Ok(tables::Table::build(self, coordinates, interrupt)?.map(|table| table.layers()))
     }
 }
 

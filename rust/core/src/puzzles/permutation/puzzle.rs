@@ -10,8 +10,9 @@ use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Settings};
 use crate::{Error, Interrupt, Limits, Result, SearchResult};
 
 /// The most entries a pattern database of a projection has unless
-/// `table_entries` says: 16 million bytes.
-pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 24;
+/// `table_entries` says: 134 million bytes, which holds the 3x3x3's
+/// corners whole (88 million).
+pub const DEFAULT_TABLE_ENTRIES: u64 = 1 << 27;
 /// The most entries `table_entries` may allow: a gigabyte a table.
 pub const MAX_TABLE_ENTRIES: u64 = 1 << 30;
 /// The most positions `distance_distribution` counts.
@@ -106,7 +107,7 @@ impl Puzzle for Descriptions {
         OptionDoc {
             name: "table_entries",
             kind: "int",
-            default: "2**24",
+            default: "2**27",
             doc: "the most entries a pattern database of a projection may have",
         },
         OptionDoc {
