@@ -5,6 +5,7 @@ reference reader."""
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -46,6 +47,12 @@ def test_the_shipped_descriptions_load() -> None:
         ("CORNER: orientations x EDGE: orientations", 2_187 * 2_048),
     )
     assert permutation.load("3x3x3") is cube
+
+
+def test_tables_are_kept_in_the_cache_directory(pattern_cache: Path) -> None:
+    permutation.load("2x2x2")
+    stored = list(pattern_cache.glob("permutation-*.bin"))
+    assert any(path.stat().st_size > 88_179_840 for path in stored)
 
 
 def test_the_core_reads_a_description_as_the_reference_does() -> None:

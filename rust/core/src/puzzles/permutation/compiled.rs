@@ -5,6 +5,7 @@
 //! projections as the lower bound.
 
 use std::fmt;
+use std::path::Path;
 
 use super::description::Description;
 use super::tables::{projections, Table};
@@ -219,13 +220,25 @@ impl Compiled {
     /// pieces (in groups where they must be) and its orientations apart,
     /// and every set's orientations together. `None` when the interrupt
     /// stopped a build.
-    pub fn with_tables(mut self, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Compiled>> {
+    pub fn with_tables(self, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Compiled>> {
+        self.with_tables_cached(entries, None, interrupt)
+    }
+
+    /// [`with_tables`](Compiled::with_tables), each table loaded from the
+    /// cache directory `cache` where a sound copy is there, else built and
+    /// stored there.
+    pub fn with_tables_cached(
+        mut self,
+        entries: u64,
+        cache: Option<&Path>,
+        interrupt: Option<Interrupt>,
+    ) -> Result<Option<Compiled>> {
         let Ok(chosen) = projections(&self, entries, interrupt) else {
             return Ok(None);
         };
         let mut tables = Vec::new();
         for coordinates in chosen {
-            match Table::build(&self, coordinates, interrupt)? {
+            match Table::cached(&self, coordinates, cache, interrupt)? {
                 Some(table) => tables.push(table),
                 None => return Ok(None),
             }

@@ -73,7 +73,11 @@ pub fn compiled(text: &str, build: Build, interrupt: Option<Interrupt>) -> Resul
         return Ok(Some(found.clone()));
     }
     let description = Description::parse(text)?;
-    let Some(puzzle) = Compiled::new(description, build.metric)?.with_tables(build.table_entries, interrupt)? else {
+    // Tables are kept where the sliding tiles' are ($IDASTAR_CACHE_DIR, else
+    // the user's cache directory), so that a description's are built once.
+    let cache = crate::cache::usable_cache_dir(None)?;
+    let compiled = Compiled::new(description, build.metric)?;
+    let Some(puzzle) = compiled.with_tables_cached(build.table_entries, cache.as_deref(), interrupt)? else {
         return Ok(None);
     };
     let puzzle = Arc::new(puzzle);

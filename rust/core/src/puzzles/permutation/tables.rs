@@ -19,8 +19,14 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
+use std::path::Path;
+
 use super::compiled::{Compiled, Position, MAX_PLACES};
-use crate::{Interrupt, Result};
+use crate::{cache, Interrupt, Result};
+
+/// The version of the stored tables' format: raised whenever what a table
+/// holds at an index changes (how coordinates rank and number values).
+const TABLE_FORMAT_VERSION: u32 = 1;
 
 /// Not reached (yet); also the distance of a position no table reaches.
 pub(crate) const UNSEEN: u8 = u8::MAX;
@@ -345,6 +351,9 @@ pub(crate) struct Coordinate {
     /// Whether it is a kept pieces' orientations: `moves[delta * len +
     /// value]` is then `value` changed by `delta`.
     coupled: bool,
+    /// Whether `deltas` are wanted: its kept pieces' orientations are
+    /// tabled with it.
+    with_deltas: bool,
 }
 
 /// The most values of a kept pieces' orientations (its table of changes
@@ -352,7 +361,7 @@ pub(crate) struct Coordinate {
 const MAX_KEPT_TWISTS: u64 = 1 << 10;
 
 /// Ranks of a part numbered by a search of the part, not one each.
-const SEARCHED_RANKS: u64 = 1 << 20;
+const SEARCHED_RANKS: u64 = 1 << 16;
 
 /// Each turn as it acts on one part's set alone: where each place's piece
 /// comes from, and the twist it gains.
@@ -452,7 +461,16 @@ impl Coordinate {
             }
         }
         let turns = arrangement.turns;
-        let twists = Coordinate { part: kept, numbers: None, moves, turns, len, deltas: Vec::new(), coupled: true };
+        let twists = Coordinate {
+            part: kept,
+            numbers: None,
+            moves,
+            turns,
+            len,
+            deltas: Vec::new(),
+            coupled: true,
+            with_deltas: false,
+        };
         Ok(Some([arrangement, twists]))
     }
 
@@ -472,44 +490,20 @@ impl Coordinate {
             if ranks > MAX_COORDINATE {
                 return Ok(None);
             }
+            // Its turns are tabulated when a table is built
+            // ([`tabulated`](Coordinate::tabulated)): not at all when the
+            // table is loaded.
             let len = ranks as usize;
-            let mut moves = vec![0u32; len * turns];
-            let mut deltas = vec![0u16; if with_deltas { len * turns } else { 0 }];
-            let stopped = AtomicBool::new(false);
-            moves.par_chunks_mut(turns * POLL_EVERY).enumerate().for_each_init(
-                || (vec![0u8; size], vec![0u8; size]),
-                |(row, next), (chunk, out)| {
-                    if stopped.load(Relaxed) || interrupt.is_some_and(|stop| stop()) {
-                        stopped.store(true, Relaxed);
-                        return;
-                    }
-                    for (i, out) in out.chunks_exact_mut(turns).enumerate() {
-                        part.unrank_row((chunk * POLL_EVERY + i) as u64, row);
-                        for (slot, reached) in out.iter_mut().zip(local.children(&part, row, next)) {
-                            *slot = reached as u32;
-                        }
-                    }
-                },
-            );
-            deltas.par_chunks_mut(turns * POLL_EVERY).enumerate().for_each_init(
-                || vec![0u8; size],
-                |row, (chunk, out)| {
-                    if stopped.load(Relaxed) || interrupt.is_some_and(|stop| stop()) {
-                        stopped.store(true, Relaxed);
-                        return;
-                    }
-                    for (i, out) in out.chunks_exact_mut(turns).enumerate() {
-                        part.unrank_row((chunk * POLL_EVERY + i) as u64, row);
-                        for (slot, delta) in out.iter_mut().zip(local.deltas(&part, row)) {
-                            *slot = delta;
-                        }
-                    }
-                },
-            );
-            if stopped.into_inner() {
-                return Err(Stopped);
-            }
-            return Ok(Some(Coordinate { part, numbers: None, moves, turns, len, deltas, coupled: false }));
+            return Ok(Some(Coordinate {
+                part,
+                numbers: None,
+                moves: Vec::new(),
+                turns,
+                len,
+                deltas: Vec::new(),
+                coupled: false,
+                with_deltas,
+            }));
         }
         let mut numbers = vec![u32::MAX; ranks as usize];
         let goal = part.rank(&puzzle.solved());
@@ -538,7 +532,62 @@ impl Coordinate {
             value += 1;
         }
         let len = values.len();
-        Ok(Some(Coordinate { part, numbers: Some(numbers), moves, turns, len, deltas, coupled: false }))
+        Ok(Some(Coordinate { part, numbers: Some(numbers), moves, turns, len, deltas, coupled: false, with_deltas }))
+    }
+
+    /// This coordinate with its turns tabulated, where its values are its
+    /// ranks and they are not yet (computed in parallel, rank by rank).
+    fn tabulated(
+        mut self,
+        puzzle: &Compiled,
+        interrupt: Option<Interrupt>,
+    ) -> std::result::Result<Coordinate, Stopped> {
+        if self.numbers.is_some() || !self.moves.is_empty() || self.part.kept_twists {
+            return Ok(self);
+        }
+        let with_deltas = self.with_deltas;
+        let (part, turns, len) = (&self.part, self.turns, self.len);
+        let local = LocalTurns::new(puzzle, part);
+        let size = part.size;
+        let mut moves = vec![0u32; len * turns];
+        let mut deltas = vec![0u16; if with_deltas { len * turns } else { 0 }];
+        let stopped = AtomicBool::new(false);
+        moves.par_chunks_mut(turns * POLL_EVERY).enumerate().for_each_init(
+            || (vec![0u8; size], vec![0u8; size]),
+            |(row, next), (chunk, out)| {
+                if stopped.load(Relaxed) || interrupt.is_some_and(|stop| stop()) {
+                    stopped.store(true, Relaxed);
+                    return;
+                }
+                for (i, out) in out.chunks_exact_mut(turns).enumerate() {
+                    part.unrank_row((chunk * POLL_EVERY + i) as u64, row);
+                    for (slot, reached) in out.iter_mut().zip(local.children(part, row, next)) {
+                        *slot = reached as u32;
+                    }
+                }
+            },
+        );
+        deltas.par_chunks_mut(turns * POLL_EVERY).enumerate().for_each_init(
+            || vec![0u8; size],
+            |row, (chunk, out)| {
+                if stopped.load(Relaxed) || interrupt.is_some_and(|stop| stop()) {
+                    stopped.store(true, Relaxed);
+                    return;
+                }
+                for (i, out) in out.chunks_exact_mut(turns).enumerate() {
+                    part.unrank_row((chunk * POLL_EVERY + i) as u64, row);
+                    for (slot, delta) in out.iter_mut().zip(local.deltas(part, row)) {
+                        *slot = delta;
+                    }
+                }
+            },
+        );
+        if stopped.into_inner() {
+            return Err(Stopped);
+        }
+        self.moves = moves;
+        self.deltas = deltas;
+        Ok(self)
     }
 
     /// `position`'s value, `None` when no move reaches it.
@@ -584,6 +633,11 @@ impl Table {
         coordinates: Vec<Coordinate>,
         interrupt: Option<Interrupt>,
     ) -> Result<Option<Table>> {
+        let coordinates: Vec<Coordinate> =
+            match coordinates.into_iter().map(|coordinate| coordinate.tabulated(puzzle, interrupt)).collect() {
+                Ok(coordinates) => coordinates,
+                Err(Stopped) => return Ok(None),
+            };
         let entries = usize::try_from(Table::entries(&coordinates).expect("checked")).expect("fits memory");
         let mut distances = vec![UNSEEN; entries];
         let goal = Table::index_of(&coordinates, &puzzle.solved()).expect("the goal is reached");
@@ -714,11 +768,75 @@ impl Table {
             frontier = found;
             seen += frontier;
         }
-        let mut coordinates = coordinates;
+        Ok(Some(Table { coordinates: Table::without_moves(coordinates), distances }))
+    }
+
+    /// The table from the cache directory `cache` when a sound copy is
+    /// there, else built (and stored there); `None` when the interrupt
+    /// stopped the build.
+    pub(crate) fn cached(
+        puzzle: &Compiled,
+        coordinates: Vec<Coordinate>,
+        cache: Option<&Path>,
+        interrupt: Option<Interrupt>,
+    ) -> Result<Option<Table>> {
+        let Some(dir) = cache else {
+            return Table::build(puzzle, coordinates, interrupt);
+        };
+        // What the distances depend on: the turns (and so the metric), the
+        // goal, what the table keeps and how its coordinates number their
+        // values (TABLE_FORMAT_VERSION, raised whenever that numbering
+        // changes).
+        let mut identity = Vec::new();
+        for turn in &puzzle.turns {
+            identity.extend_from_slice(&turn.source);
+            identity.extend_from_slice(&turn.twist);
+        }
+        identity.extend_from_slice(&puzzle.modulus);
+        let solved = puzzle.solved();
+        identity.extend_from_slice(&solved.pieces[..puzzle.places()]);
+        identity.extend_from_slice(&solved.twists[..puzzle.places()]);
+        let what = Table::what(&coordinates, puzzle);
+        let mut header = b"IDASTAR-PERMUTATION-TABLE\0".to_vec();
+        header.extend_from_slice(&TABLE_FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&cache::checksum(&identity).to_le_bytes());
+        header.extend_from_slice(what.as_bytes());
+        header.push(0);
+        let path = dir.join(format!("permutation-{:016x}.bin", cache::checksum(&header)));
+        let entries = usize::try_from(Table::entries(&coordinates).expect("checked")).expect("fits memory");
+        let stopped = || interrupt.is_some_and(|stop| stop());
+        match cache::load_table_until(&path, &header, entries, &stopped) {
+            Ok(distances) => Ok(Some(Table { coordinates: Table::without_moves(coordinates), distances })),
+            Err(reason) if reason == cache::STOPPED => Ok(None),
+            Err(_) => {
+                let Some(table) = Table::build(puzzle, coordinates, interrupt)? else {
+                    return Ok(None);
+                };
+                if let Err(error) = cache::write_atomically_until(
+                    &path,
+                    &[
+                        &header,
+                        &(entries as u64).to_le_bytes(),
+                        &cache::checksum(&table.distances).to_le_bytes(),
+                        &table.distances,
+                    ],
+                    &stopped,
+                ) {
+                    // A cache that cannot be written only costs a rebuild next time.
+                    cache::note_unkept(dir, &error);
+                }
+                Ok(Some(table))
+            }
+        }
+    }
+
+    /// The coordinates, their turns' tables (needed only by a build) dropped.
+    fn without_moves(mut coordinates: Vec<Coordinate>) -> Vec<Coordinate> {
         for coordinate in &mut coordinates {
             coordinate.moves = Vec::new();
+            coordinate.deltas = Vec::new();
         }
-        Ok(Some(Table { coordinates, distances }))
+        coordinates
     }
 
     /// The entry of `position`'s projection, `None` where no move reaches it.
@@ -743,7 +861,12 @@ impl Table {
 
     /// What it projects, in words.
     pub(crate) fn describe(&self, puzzle: &Compiled) -> String {
-        let parts: Vec<String> = self.coordinates.iter().map(|coordinate| coordinate.part.describe(puzzle)).collect();
+        Table::what(&self.coordinates, puzzle)
+    }
+
+    /// What a table of `coordinates` projects, in words.
+    fn what(coordinates: &[Coordinate], puzzle: &Compiled) -> String {
+        let parts: Vec<String> = coordinates.iter().map(|coordinate| coordinate.part.describe(puzzle)).collect();
         // "CORNER: pieces" and "CORNER: orientations" read as one set's whole.
         if let [pieces, orientations] = &parts[..] {
             if orientations == &pieces.replace(": pieces", ": orientations of pieces") {

@@ -267,3 +267,34 @@ fn edge_tables_with_their_orientations_keep_ida_star_optimal() {
         assert_eq!(bidirectional_bfs(&cube, start, &Limits::default()).cost, Some(cost), "{scramble:?}");
     }
 }
+
+#[test]
+fn tables_are_stored_and_loaded_back_and_a_damaged_one_is_rebuilt() {
+    let dir = std::env::temp_dir().join(format!("idastar-permutation-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let build = || compiled(THREE).with_tables_cached(1 << 20, Some(&dir), None).unwrap().unwrap();
+    let built = build();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), built.tables().len());
+    let mut rng = Rng(0x1405_7B7E_F767_814F);
+    let positions: Vec<Position> = (0..200)
+        .map(|_| {
+            let scramble: Vec<&str> =
+                (0..20).map(|_| built.turns[rng.below(built.turns.len())].name.as_str()).collect();
+            built.scrambled(&scramble.join(" ")).unwrap()
+        })
+        .collect();
+    let bounds = |puzzle: &Compiled| positions.iter().map(|p| puzzle.lower_bound(p)).collect::<Vec<_>>();
+    let loaded = build();
+    assert_eq!(loaded.tables(), built.tables());
+    assert_eq!(bounds(&loaded), bounds(&built));
+    // A flipped byte fails the checksum: the table is built again, not trusted.
+    let mut data = std::fs::read(&files[0]).unwrap();
+    let last = data.len() - 1;
+    data[last] ^= 0x40;
+    std::fs::write(&files[0], &data).unwrap();
+    assert_eq!(bounds(&build()), bounds(&built));
+    assert_ne!(std::fs::read(&files[0]).unwrap(), data);
+    let _ = std::fs::remove_dir_all(&dir);
+}
