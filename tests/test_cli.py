@@ -447,7 +447,8 @@ def test_every_puzzle_has_its_samples() -> None:
     assert "booksort" in PUZZLES
     for name in PUZZLES:
         cases_in = sample_text(name, "in")
-        assert cases_in.split()[0].isdigit()
+        # The judge formats start with a number; the cube's lines, with a comment.
+        assert cases_in.split()[0].isdigit() or (name == "cube" and cases_in.startswith("#"))
         assert sample_text(name, "out").endswith("\n")
 
 

@@ -144,6 +144,7 @@ def test_the_pages_show_command_lines() -> None:
     "name",
     [
         "idastar.booksort",
+        "idastar.cube",
         "idastar.fifteen",
         "idastar.pancake",
         "idastar.permutation",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -246,6 +247,25 @@ def test_block_boundaries_change_no_token_and_no_line(pieces: list[bytes], size:
     data = b"".join(pieces)
     assert read_words(data, size) == judge_words(data)
     assert read_words(data, 1 << 16) == judge_words(data)
+
+
+def read_lines(data: bytes, block_size: int) -> list[tuple[bytes, int]]:
+    tokens = Tokens(io.BytesIO(data), block_size=block_size)
+    lines = []
+    while (line := tokens.next_line()) is not None:
+        lines.append((line, tokens.line))
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + ENDS), max_size=40), st.integers(1, 9))
+def test_block_boundaries_change_no_line_of_the_line_reader(pieces: list[bytes], size: int) -> None:
+    data = b"".join(pieces)
+    # From the rules alone: every line end ends a line; the lines with a token count.
+    lines = re.split(rb"\r\n|\r|\n", data)
+    expected = [(line, number) for number, line in enumerate(lines, 1) if line.split()]
+    assert read_lines(data, size) == expected
+    assert read_lines(data, 1 << 16) == expected
 
 
 def test_a_text_stream_reads_like_its_bytes() -> None:

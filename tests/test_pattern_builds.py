@@ -203,7 +203,9 @@ def test_a_time_limit_reached_while_building_is_the_time_limit_outcome(empty_cac
     assert (result.cost, result.path, result.lower_bound) == (None, (), 0)
     assert result.stats.expanded == 0 and result.stats.iterations == ()
     # The 6-tile build takes seconds; stopped, it is neither kept nor used.
-    assert 0.3 <= result.stats.elapsed < 2
+    # The deadline is set as the call's options are read and the stopwatch
+    # starts with the job, a moment later: a few milliseconds of slack.
+    assert 0.29 <= result.stats.elapsed < 2
     assert not list(empty_cache.iterdir())
 
 

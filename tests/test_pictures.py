@@ -311,8 +311,8 @@ IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 
 
 def doc_images() -> dict[str, str]:
-    """The pictures README shows, by file name: what the code draws now."""
-    from idastar import fifteen, rotation, squares
+    """The pictures README and the pages show, by file name: what the code draws now."""
+    from idastar import cube, fifteen, rotation, squares
 
     board = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
     spin = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3]
@@ -321,6 +321,7 @@ def doc_images() -> dict[str, str]:
         "fifteen-solution.svg": fifteen.solve(board).svg(),
         "rotation-solution.svg": rotation.solve(spin).svg(),
         "squares-solution.svg": squares.draw(grid, highlight=squares.solve(grid).path),
+        "cube.svg": cube.draw("R U R' U'"),
     }
 
 

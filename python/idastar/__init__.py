@@ -5,6 +5,8 @@ BFS) and the bit-packed puzzles live in a Rust core; this package is the
 Python face of it:
 
 * :mod:`idastar.booksort`: sort a permutation with block moves;
+* :mod:`idastar.cube`: the Rubik's Cube, from scrambles or facelet
+  strings (the shipped 3x3x3 of :mod:`idastar.permutation`);
 * :mod:`idastar.pancake`: sort a stack with the fewest flips of its top;
 * :mod:`idastar.permutation`: permutation puzzles (cubes, ...) from a
   description, and the shipped descriptions;
@@ -52,6 +54,7 @@ raise_internal_errors(_core)
 if TYPE_CHECKING:
     from . import (  # noqa: F401
         booksort,
+        cube,
         fifteen,
         pancake,
         permutation,
@@ -93,6 +96,7 @@ def puzzle(name: str) -> Puzzle[Any, Any, Any]:
 _SUBMODULES = frozenset(
     {
         *PUZZLES,
+        "cube",
         "permutation",
         "plots",
         "reference",
@@ -134,6 +138,7 @@ __all__ = [
     "Unsolvable",
     "__version__",
     "booksort",
+    "cube",
     "fifteen",
     "pancake",
     "permutation",

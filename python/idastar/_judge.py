@@ -138,7 +138,8 @@ class Tokens:
 
     Set :attr:`case` while reading a case so that errors name it. A command
     with a fast path takes whole blocks of input with :meth:`fresh_block`
-    and :meth:`skip_block`, and reads anything odd token by token.
+    and :meth:`skip_block`, and reads anything odd token by token; one whose
+    cases are lines (``idastar cube``) reads them with :meth:`next_line`.
     """
 
     def __init__(self, stream: BinaryIO | TextIO, *, block_size: int | None = None) -> None:
@@ -156,6 +157,7 @@ class Tokens:
         self._pending: list[bytes] = []  # tokens of the current segment, reversed
         self._lines_done = 0  # lines whose end has been read past
         self._pending_line = 0  # the line of the tokens in _pending
+        self._pending_goes_on = False  # whether their line goes on in the next segment
         #: The 1-based case being read, or None; copied into every error.
         self.case: int | None = None
         #: The line of the last token returned (0 before the first).
@@ -236,21 +238,30 @@ class Tokens:
 
     # -- tokens -------------------------------------------------------------
 
+    def _segment(self) -> tuple[bytes, bool] | None:
+        """The next segment of the input, its line in ``_pending_line``, and
+        whether its line goes on in the next one (a line longer than a
+        block comes in parts); None at the end of the input."""
+        if self._at >= len(self._block) and not self._next_block():
+            return None
+        block, at = self._block, self._at
+        end = block.find(b"\n", at)
+        if end < 0:  # part of a line: the rest comes with the next block
+            self._at = len(block)
+            self._pending_line = self._lines_done + 1
+            return block[at:], True
+        self._at = end + 1
+        self._lines_done += 1
+        self._pending_line = self._lines_done
+        return block[at:end], False
+
     def _fill(self) -> bool:
         """Reads segments until one has a token; False at the end of the input."""
         while not self._pending:
-            if self._at >= len(self._block) and not self._next_block():
+            segment = self._segment()
+            if segment is None:
                 return False
-            block, at = self._block, self._at
-            end = block.find(b"\n", at)
-            if end < 0:  # part of a line: the rest comes with the next block
-                segment, self._at = block[at:], len(block)
-                self._pending_line = self._lines_done + 1
-            else:
-                segment, self._at = block[at:end], end + 1
-                self._lines_done += 1
-                self._pending_line = self._lines_done
-            self._pending = segment.split()[::-1]
+            self._pending, self._pending_goes_on = segment[0].split()[::-1], segment[1]
         return True
 
     def at_end(self) -> bool:
@@ -274,6 +285,33 @@ class Tokens:
             )
         self.line = self._pending_line
         return self._pending.pop()
+
+    def next_line(self) -> bytes | None:
+        """The next line that holds a token, without its line end, for an
+        input read a case a line; None at the end of the input. :attr:`line`
+        is its number. Of a line whose tokens were begun, the rest."""
+        while True:
+            if self._pending:
+                # Spaced from what follows: a segment cut mid-line ends in whitespace.
+                parts = [b" ".join(self._pending[::-1]) + b" "]
+                goes_on = self._pending_goes_on
+                self._pending = []
+            else:
+                segment = self._segment()
+                if segment is None:
+                    return None
+                parts, goes_on = [segment[0]], segment[1]
+            line = self._pending_line
+            while goes_on:
+                segment = self._segment()
+                if segment is None:
+                    break
+                parts.append(segment[0])
+                goes_on = segment[1]
+            text = b"".join(parts)
+            if text.strip(_WHITESPACE):
+                self.line = line
+                return text
 
     def next_int(self, what: str, low: int, high: int, out_of_range: str | None = None) -> int:
         """The next integer, one of ``low..high``; ``what`` describes it for the messages.

@@ -164,7 +164,8 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
 
     def draw(self, case: Case) -> str:
         """The position as SVG text: each set a row of places, each with its
-        piece's number and orientation, blue where the solved state has it."""
+        piece's number and orientation, blue where the solved state has it;
+        the shipped 3x3x3 as the net of :func:`idastar.cube.draw`."""
         values = self.checked(case)
         return _picture(values, None, self.fixed).svg(title=f"{self.name} position")
 
@@ -172,6 +173,14 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
         """How many positions lie at each distance from the solved one, for a
         puzzle of one set whose positions number at most 2**28."""
         return list(_core.distance_distribution(self.core, None, self.fixed))
+
+
+@functools.cache
+def _shipped(name: str) -> str:
+    """The text of a description that ships with idastar."""
+    return (resources.files("idastar") / "data" / "puzzles" / f"{name}.tws").read_text(
+        encoding="utf-8"
+    )
 
 
 @functools.cache
@@ -198,9 +207,7 @@ def load(
     """
     text = os.fspath(source)
     if text in DESCRIPTIONS:
-        text = (resources.files("idastar") / "data" / "puzzles" / f"{text}.tws").read_text(
-            encoding="utf-8"
-        )
+        text = _shipped(text)
     elif "\n" not in text:
         try:
             with open(text, encoding="utf-8") as file:
@@ -221,10 +228,24 @@ def _described(options: dict[str, Any]) -> PermutationPuzzle:
     )
 
 
+#: Shipped descriptions that a module of their own draws (its ``_picture``):
+#: the 3x3x3 as the net of a Rubik's Cube.
+_DRAWN_BY = {"3x3x3": "cube"}
+
+
 def _picture(values: Sequence[int], move: str | None, options: dict[str, Any]) -> _draw.Picture:
     """Each set a row of places, each with its piece's number and, where
-    pieces turn, their orientation; the places the next move changes marked."""
+    pieces turn, their orientation; the places the next move changes marked.
+    A shipped description of :data:`_DRAWN_BY` as its own module draws it."""
     puzzle = _described(options)
+    drawn_by = _DRAWN_BY.get(puzzle.name)
+    if drawn_by is not None and puzzle.text == _shipped(puzzle.name):
+        import importlib
+
+        own: _draw.Picture = importlib.import_module(f".{drawn_by}", __package__)._picture(
+            values, move, options
+        )
+        return own
     changed = set() if move is None else {i for i, s in enumerate(puzzle._turns[move][0]) if s != i}
     cell, parts, at, place, y = 34, [], 0, 0, 10
     width = max(places for _, places, _ in puzzle.sets) * cell + 90

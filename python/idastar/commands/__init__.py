@@ -1,9 +1,9 @@
 """The puzzle commands of the ``idastar`` command line.
 
 Every puzzle of the core's registry (``idastar.PUZZLES``) that has a module
-of its own in this package is one :class:`Puzzle` entry in :data:`PUZZLES`;
-the entry gives the puzzle its subcommand, its place in ``idastar --help``
-and its part of ``idastar demo``.
+of its own in this package, and each of :data:`DESCRIBED`, is one
+:class:`Puzzle` entry in :data:`PUZZLES`; the entry gives the puzzle its
+subcommand, its place in ``idastar --help`` and its part of ``idastar demo``.
 """
 
 from __future__ import annotations
@@ -496,16 +496,21 @@ def moves_text(path: Sequence[tuple[int, ...]]) -> str:
     return " ".join(" ".join(map(str, move)) for move in path)
 
 
+#: The commands of puzzles the core's registry does not list, made from a
+#: description (``idastar.permutation``): after the registry's in the help.
+DESCRIBED = ("cube",)
+
+
 def _register_every_puzzle() -> None:
     """Imports the command module of every puzzle that has one; each
-    registers itself on import, in the order of :data:`idastar.PUZZLES`
-    (the order of the help)."""
+    registers itself on import, in the order of :data:`idastar.PUZZLES`,
+    then of :data:`DESCRIBED` (the order of the help)."""
     import importlib
     import importlib.util
 
     from .. import PUZZLES as puzzles
 
-    for name in puzzles:
+    for name in (*puzzles, *DESCRIBED):
         if importlib.util.find_spec(f"{__name__}.{name}") is not None:
             importlib.import_module(f"{__name__}.{name}")
 

@@ -26,7 +26,7 @@ use crate::{cache, Interrupt, Result};
 
 /// The version of the stored tables' format: raised whenever what a table
 /// holds at an index changes (how coordinates rank and number values).
-const TABLE_FORMAT_VERSION: u32 = 1;
+const TABLE_FORMAT_VERSION: u32 = 2;
 
 /// Not reached (yet); also the distance of a position no table reaches.
 pub(crate) const UNSEEN: u8 = u8::MAX;
@@ -796,6 +796,12 @@ impl Table {
         let solved = puzzle.solved();
         identity.extend_from_slice(&solved.pieces[..puzzle.places()]);
         identity.extend_from_slice(&solved.twists[..puzzle.places()]);
+        // And how each coordinate numbers its values, so that a file from a
+        // build that numbered them otherwise is never read as this one.
+        for coordinate in &coordinates {
+            identity.extend_from_slice(&(coordinate.len as u64).to_le_bytes());
+            identity.push(u8::from(coordinate.numbers.is_some()));
+        }
         let what = Table::what(&coordinates, puzzle);
         let mut header = b"IDASTAR-PERMUTATION-TABLE\0".to_vec();
         header.extend_from_slice(&TABLE_FORMAT_VERSION.to_le_bytes());
