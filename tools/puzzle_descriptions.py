@@ -17,7 +17,7 @@ the same twist to every orientation of a piece it moves.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 Vector = tuple[int, int, int]
@@ -60,15 +60,18 @@ def right_handed(found: list[Vector]) -> list[Vector]:
 
 def solid_moves(
     places: dict[str, list[Vector]],
-    stickers: dict[str, dict[Vector, list[Vector]]],
+    faces_at: Callable[[Vector], list[Vector]],
     axes: dict[str, Vector],
 ) -> dict[str, dict[str, SetMove]]:
     """Each axis's move: a third of a turn clockwise of the pieces on the
     axis's side (a positive dot product), as seen from the axis's tip.
 
-    ``places`` lists each set's places (points of the solid), ``stickers``
-    each place's sticker directions, the reference one first.
+    ``places`` lists each set's places (points of the solid), ``faces_at``
+    a place's sticker directions, the reference one first.
     """
+    stickers = {
+        name: {point: faces_at(point) for point in points} for name, points in places.items()
+    }
     moves: dict[str, dict[str, SetMove]] = {}
     for move, axis in axes.items():
         moves[move] = {}
@@ -149,9 +152,6 @@ def pyraminx() -> str:
         return right_handed(sorted((-w[0], -w[1], -w[2]) for w in vertices if dot(point, w) < 0))
 
     places = {"CORNER": axials, "EDGE": edges}
-    stickers = {
-        name: {point: faces_at(point) for point in points} for name, points in places.items()
-    }
     return describe(
         "pyraminx",
         [
@@ -164,7 +164,7 @@ def pyraminx() -> str:
         ],
         [("CORNER", 4, 3), ("EDGE", 6, 2)],
         {"CORNER": [1, 2, 3, 4], "EDGE": [1, 2, 3, 4, 5, 6]},
-        solid_moves(places, stickers, TETRAHEDRON),
+        solid_moves(places, faces_at, TETRAHEDRON),
     )
 
 
@@ -199,9 +199,6 @@ def skewb() -> str:
         )
 
     places: dict[str, list[Vector]] = {"CORNER": corners, "CENTRE": centres}
-    stickers = {
-        name: {point: faces_at(point) for point in points} for name, points in places.items()
-    }
     return describe(
         "skewb",
         [
@@ -214,7 +211,7 @@ def skewb() -> str:
         ],
         [("CORNER", 7, 3), ("CENTRE", 6, 1)],
         {"CORNER": list(range(1, 8)), "CENTRE": list(range(1, 7))},
-        solid_moves(places, stickers, SKEWB_AXES),
+        solid_moves(places, faces_at, SKEWB_AXES),
     )
 
 

@@ -922,7 +922,10 @@ pub(crate) fn projections(
         let twists = Part::orientations(puzzle, set);
         let twists = if twists.informative() { Coordinate::build(puzzle, twists, interrupt)? } else { None };
         match (pieces, twists) {
-            (Some(pieces), Some(twists)) if fits(&[pieces.clone(), twists.clone()]) => {
+            // Sized by their lengths: a clone of each would copy its turns' table.
+            (Some(pieces), Some(twists))
+                if (pieces.len as u64).checked_mul(twists.len as u64).is_some_and(|size| size <= entries) =>
+            {
                 every_orientation.push(twists.clone());
                 chosen.push(vec![pieces, twists]);
                 continue;
