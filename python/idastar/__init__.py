@@ -66,7 +66,15 @@ if TYPE_CHECKING:
         squares,
     )
     from ._puzzle import Puzzle
-    from ._results import BatchResult, Iteration, Outcome, Solution, Stats
+    from ._results import (
+        BatchResult,
+        Iteration,
+        Outcome,
+        Solution,
+        Stats,
+        TraceIteration,
+        TraceNode,
+    )
 
 #: Every puzzle module by name: the core's registry, with ``fifteen`` (the
 #: 4 x 4 board of ``sliding``) beside ``sliding``. Each offers the same
@@ -107,7 +115,10 @@ _SUBMODULES = frozenset(
 
 #: The types, from the modules that define them, on first use.
 _TYPES = {
-    **dict.fromkeys(("BatchResult", "Iteration", "Outcome", "Solution", "Stats"), "._results"),
+    **dict.fromkeys(
+        ("BatchResult", "Iteration", "Outcome", "Solution", "Stats", "TraceIteration", "TraceNode"),
+        "._results",
+    ),
     "Puzzle": "._puzzle",
 }
 
@@ -135,6 +146,8 @@ __all__ = [
     "Puzzle",
     "Solution",
     "Stats",
+    "TraceIteration",
+    "TraceNode",
     "Unsolvable",
     "__version__",
     "booksort",

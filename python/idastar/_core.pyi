@@ -89,6 +89,12 @@ class RawResult:
     def elapsed(self) -> float: ...
     @property
     def extra(self) -> int | None: ...
+    @property
+    def trace(
+        self,
+    ) -> list[tuple[int, list[tuple[int | None, Any, int, int, bool]], int | None]] | None:
+        """A traced search's iterations, ``(bound, nodes, goal)``, each node
+        ``(parent, move, g, h, pruned)``; None when not traced."""
 
 def puzzle_info(
     name: str,

@@ -101,6 +101,59 @@ class Stats:
         return plot_stats(self, ax, label=label)
 
 
+class TraceNode(NamedTuple):
+    """One node a traced search visited (see :attr:`Solution.trace`)."""
+
+    #: The index, among its iteration's nodes, of the node it was reached
+    #: from; None for the start.
+    parent: int | None
+    #: The move from the parent, written as the path's moves are (for
+    #: :mod:`idastar.search`, the state it leads to); None for the start.
+    move: Any
+    #: The cost of the path to the node.
+    g: int
+    #: The heuristic's value of the node.
+    h: int
+    #: Whether ``f = g + h`` exceeded the iteration's bound, so that the
+    #: node was not expanded (for A*: whether the node was dropped, being
+    #: reached no more cheaply than before or beyond ``max_cost``).
+    pruned: bool
+
+    @property
+    def f(self) -> int:
+        """``g + h``: what IDA* tests against its bound."""
+        return self.g + self.h
+
+
+class TraceIteration(NamedTuple):
+    """One iteration of a traced search: the nodes it visited within one bound."""
+
+    #: The iteration's bound on ``f`` (for A*, which has one iteration, the
+    #: largest ``f`` it expanded).
+    bound: int
+    #: The nodes in the order they were visited: a node, then each of its
+    #: children in the order they were tried, a pruned child in its place
+    #: and a child within the bound followed by its own subtree (A*: in the
+    #: order they were generated).
+    nodes: tuple[TraceNode, ...]
+    #: The index of the goal found in this iteration (the last node visited,
+    #: for IDA* and IDDFS), or None.
+    goal: int | None = None
+
+    def path_to(self, index: int) -> list[int]:
+        """The indices of the nodes from the start down to node ``index``."""
+        line = []
+        at: int | None = index
+        while at is not None:
+            line.append(at)
+            at = self.nodes[at].parent
+        return line[::-1]
+
+    def children(self, index: int) -> list[int]:
+        """The indices of node ``index``'s children, in the order visited."""
+        return [i for i, node in enumerate(self.nodes) if node.parent == index]
+
+
 _OUTCOME_BY_NAME: dict[str, Outcome] = {outcome.value: outcome for outcome in Outcome}
 _set = object.__setattr__
 
@@ -122,7 +175,7 @@ class Solution(Generic[M]):
     # Slots rather than a dataclass: a batch builds one per case, and this
     # keeps that to a fraction of a microsecond; the statistics are built
     # from the core's numbers only when asked for.
-    __slots__ = ("_origin", "_stats", "cost", "lower_bound", "outcome", "path")
+    __slots__ = ("_origin", "_stats", "_trace", "cost", "lower_bound", "outcome", "path")
     #: The fields, in the order the constructor takes them.
     _FIELDS: tuple[str, ...] = ("outcome", "cost", "path", "lower_bound", "stats")
     #: The field a subclass fills from the core's extra number, if any.
@@ -138,6 +191,9 @@ class Solution(Generic[M]):
     #: Where the solution came from, for its pictures: the batch's
     #: :class:`Origin` and the case's index in it (unset when unknown).
     _origin: tuple[Origin, int]
+    #: A traced search's nodes: the iterations, or the core's list of them
+    #: and how to write its moves until first asked for (unset: no trace).
+    _trace: tuple[TraceIteration, ...] | tuple[list[Any], Callable[[Any], Any] | None]
 
     def __init__(
         self,
@@ -146,8 +202,11 @@ class Solution(Generic[M]):
         path: Sequence[M],
         lower_bound: int | None,
         stats: Stats,
+        trace: Sequence[TraceIteration] | None = None,
         **extra: Any,
     ) -> None:
+        if trace is not None:
+            _set(self, "_trace", tuple(TraceIteration(*it) for it in trace))
         _set(self, "outcome", Outcome(outcome))
         _set(self, "cost", cost)
         _set(self, "path", tuple(path))
@@ -167,6 +226,39 @@ class Solution(Generic[M]):
             stats = Stats(iterations, stats.expanded, stats.generated, stats.elapsed)
             _set(self, "_stats", stats)
         return stats
+
+    @property
+    def trace(self) -> tuple[TraceIteration, ...] | None:
+        """Every node the search visited, iteration by iteration, when it
+        was solved with ``trace=True`` (None otherwise): see
+        :class:`TraceIteration` and :class:`TraceNode`.
+
+        >>> from idastar import search
+        >>> steps = lambda n: [(n + 1, 1), (2 * n, 1)]
+        >>> result = search.ida_star(3, steps, lambda n: 0, lambda n: n == 8, trace=True)
+        >>> [(it.bound, len(it.nodes)) for it in result.trace]
+        [(0, 3), (1, 7), (2, 6)]
+        >>> last = result.trace[-1]
+        >>> last.nodes[last.goal]
+        TraceNode(parent=1, move=8, g=2, h=0, pruned=False)
+        """
+        trace = getattr(self, "_trace", None)
+        if trace is None or not trace or isinstance(trace[0], TraceIteration):
+            return trace
+        raw, move = trace
+        iterations = tuple(
+            TraceIteration(
+                bound,
+                tuple(
+                    TraceNode(parent, m if m is None or move is None else move(m), g, h, pruned)
+                    for parent, m, g, h, pruned in nodes
+                ),
+                goal,
+            )
+            for bound, nodes, goal in raw
+        )
+        _set(self, "_trace", iterations)
+        return iterations
 
     @property
     def solved(self) -> bool:
@@ -210,10 +302,10 @@ class Solution(Generic[M]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         values = self._values()
-        return (
-            _rebuild,
-            (type(self), values[:5], dict(zip(self._FIELDS[5:], values[5:], strict=True))),
-        )
+        extra = dict(zip(self._FIELDS[5:], values[5:], strict=True))
+        if self.trace is not None:
+            extra["trace"] = self.trace
+        return (_rebuild, (type(self), values[:5], extra))
 
     def svg(self) -> str:
         """The states along the path as one SVG picture, each marked with
@@ -288,9 +380,9 @@ class Solution(Generic[M]):
         new, outcomes = object.__new__, _OUTCOME_BY_NAME
         # The slots' own setters, called directly: cheaper per case than
         # object.__setattr__ by name, which pays for the case's origin.
-        set_outcome, set_cost, set_path, set_bound, set_raw, set_origin = (
+        set_outcome, set_cost, set_path, set_bound, set_raw, set_origin, set_trace = (
             getattr(cls, name).__set__
-            for name in ("outcome", "cost", "path", "lower_bound", "_stats", "_origin")
+            for name in ("outcome", "cost", "path", "lower_bound", "_stats", "_origin", "_trace")
         )
         set_extra = None if cls._EXTRA is None else getattr(cls, cls._EXTRA).__set__
         solutions: list[S] = []
@@ -304,6 +396,9 @@ class Solution(Generic[M]):
                 set_path(solution, tuple(path) if move is None else tuple(map(move, path)))
                 set_bound(solution, raw.lower_bound)
                 set_raw(solution, raw)  # read by `stats` when asked for
+                traced = raw.trace
+                if traced is not None:
+                    set_trace(solution, (traced, move))
                 if set_extra is not None:
                     set_extra(solution, raw.extra)
                 if origin is not None:

@@ -31,6 +31,10 @@ class BooksortOptions(TypedDict, total=False):
     time_limit: float | None
     #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
     state_limit: int | None
+    #: Record every node visited in the result's trace (engines ida, the default then, iddfs and astar) (default: False).
+    trace: bool | None
+    #: The most nodes a trace records; past them the call raises ValueError (default: 100,000 nodes).
+    trace_limit: int | None
     #: The radius of the stored ball of exact distances around the sorted shelf (default: a radius by the shelf's length).
     goal_ball: int | None
     #: Engine "ida" only: the learned bounds kept (a power of two; 0 for none) (default: 65,536 for a search without max_moves, else none).
@@ -128,6 +132,10 @@ class FifteenOptions(TypedDict, total=False):
     time_limit: float | None
     #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
     state_limit: int | None
+    #: Record every node visited in the result's trace (engines ida, the default then, iddfs and astar) (default: False).
+    trace: bool | None
+    #: The most nodes a trace records; past them the call raises ValueError (default: 100,000 nodes).
+    trace_limit: int | None
     #: The goal: a name, or its tiles row by row (default: "blank-last").
     goal: Literal["blank-last", "blank-first"] | Sequence[int] | None
     #: With heuristic "pdb": a partition by name ("7-8"), or the tiles of each pattern (default: the board's default partition (6-6-3 on 4 x 4)).
@@ -216,6 +224,10 @@ class PancakeOptions(TypedDict, total=False):
     time_limit: float | None
     #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
     state_limit: int | None
+    #: Record every node visited in the result's trace (engines ida, the default then, iddfs and astar) (default: False).
+    trace: bool | None
+    #: The most nodes a trace records; past them the call raises ValueError (default: 100,000 nodes).
+    trace_limit: int | None
     #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
     progress: Progress | None
 
@@ -309,6 +321,10 @@ class RotationOptions(TypedDict, total=False):
     time_limit: float | None
     #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
     state_limit: int | None
+    #: Record every node visited in the result's trace (engines ida, the default then, iddfs and astar) (default: False).
+    trace: bool | None
+    #: The most nodes a trace records; past them the call raises ValueError (default: 100,000 nodes).
+    trace_limit: int | None
     #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.
     progress: Progress | None
 
@@ -472,6 +488,10 @@ class SquaresOptions(TypedDict, total=False):
     time_limit: float | None
     #: Stop before storing more states: memory_limit (default: 20 million for the engines that store states).
     state_limit: int | None
+    #: Record every node visited in the result's trace (engines ida, the default then, iddfs and astar) (default: False).
+    trace: bool | None
+    #: The most nodes a trace records; past them the call raises ValueError (default: 100,000 nodes).
+    trace_limit: int | None
     #: The exact engine's branching: on the square with the fewest sticks left, or the first (default: "fewest").
     branching: Literal["fewest", "first"] | None
     #: The exact engine forbids dominated sticks (default: True).

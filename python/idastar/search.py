@@ -68,6 +68,9 @@ __all__ = [
     "Limits",
     "SearchResult",
     "StoringLimits",
+    "TracedLimits",
+    "TracedStoringLimits",
+    "Tracing",
     "astar",
     "bfs",
     "bidirectional_bfs",
@@ -106,6 +109,24 @@ class StoringLimits(Limits, total=False):
     state_limit: int | None
 
 
+class Tracing(TypedDict, total=False):
+    """The options of the engines that can trace a search (IDA*, IDDFS, A*)."""
+
+    #: Record every node visited: the result's ``trace``.
+    trace: bool
+    #: The most nodes a trace records (100,000 unless given); past them
+    #: the call raises ValueError.
+    trace_limit: int | None
+
+
+class TracedLimits(Limits, Tracing, total=False):
+    """The limits and trace options of IDA* and IDDFS."""
+
+
+class TracedStoringLimits(StoringLimits, Tracing, total=False):
+    """The limits and trace options of A*."""
+
+
 #: The engines :func:`solve` takes, by the names every puzzle's ``engine=``
 #: takes, the default first.
 ENGINES: tuple[str, ...] = ("ida", "astar", "iddfs", "bfs", "bidirectional")
@@ -124,6 +145,8 @@ def solve(
     node_limit: int | None = None,
     time_limit: float | None = None,
     state_limit: int | None = None,
+    trace: bool = False,
+    trace_limit: int | None = None,
 ) -> Solution[Any]:
     """The cheapest path from ``start`` to a goal, by any engine under the
     name the puzzles give it (:data:`ENGINES`): the one entry point with
@@ -136,7 +159,9 @@ def solve(
     at once (``predecessors`` as :func:`bidirectional_bfs` takes it) and
     takes ``goal`` instead of ``is_goal``; the others take ``is_goal``.
     ``state_limit`` caps the engines that store states (``"astar"``,
-    ``"bfs"``, ``"bidirectional"``).
+    ``"bfs"``, ``"bidirectional"``). ``trace=True`` records every node
+    visited in the result's ``trace`` (``"ida"``, ``"iddfs"`` and
+    ``"astar"``; at most ``trace_limit`` nodes, 100,000 unless given).
 
     >>> solve(1, lambda n: [(n + 1, 1), (2 * n, 1)], lambda n: n == 10, engine="bfs").cost
     4
@@ -169,6 +194,10 @@ def solve(
         raise ValueError(f"state_limit: engine {engine!r} stores no states")
     if engine in ("iddfs", "bfs") and heuristic is not None:
         raise TypeError(f"engine {engine!r} takes no heuristic")
+    if trace or trace_limit is not None:
+        if engine == "bfs":
+            raise ValueError('trace: engine "bfs" records no trace; "ida", "iddfs" and "astar" do')
+        limits.update(trace=trace, trace_limit=trace_limit)
     if engine == "ida":
         if heuristic is None:
             return iddfs(start, successors, is_goal, **limits)
@@ -201,12 +230,14 @@ def ida_star(
     successors: Successors,
     heuristic: Callable[[Any], int],
     is_goal: Callable[[Any], bool],
-    **limits: Unpack[Limits],
+    **limits: Unpack[TracedLimits],
 ) -> Solution[Any]:
     """IDA*: memory for the current path only; optimal with an admissible heuristic.
 
     States already on the current path are skipped, so a finite space
     without a goal ends with ``no_solution`` instead of deepening forever.
+    With ``trace=True`` the result's ``trace`` lists every node visited,
+    iteration by iteration (a node's move is the state it leads to).
     """
     return _run("ida_star", start, successors, limits, heuristic=heuristic, is_goal=is_goal)
 
@@ -216,9 +247,10 @@ def astar(
     successors: Successors,
     heuristic: Callable[[Any], int],
     is_goal: Callable[[Any], bool],
-    **limits: Unpack[StoringLimits],
+    **limits: Unpack[TracedStoringLimits],
 ) -> Solution[Any]:
-    """A*: keeps every state it reaches (cap it with ``state_limit``)."""
+    """A*: keeps every state it reaches (cap it with ``state_limit``); with
+    ``trace=True``, the result's ``trace`` lists every node generated."""
     return _run("astar", start, successors, limits, heuristic=heuristic, is_goal=is_goal)
 
 
@@ -226,9 +258,10 @@ def iddfs(
     start: Any,
     successors: Successors,
     is_goal: Callable[[Any], bool],
-    **limits: Unpack[Limits],
+    **limits: Unpack[TracedLimits],
 ) -> Solution[Any]:
-    """Iterative-deepening depth-first search: IDA* without a heuristic."""
+    """Iterative-deepening depth-first search: IDA* without a heuristic
+    (``trace=True`` as for :func:`ida_star`)."""
     return _run("iddfs", start, successors, limits, is_goal=is_goal)
 
 

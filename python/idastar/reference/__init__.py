@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from .engines import Iteration, Outcome, SearchResult, bfs, bfs_layers, ida_star
+from .engines import Iteration, Outcome, SearchResult, astar, bfs, bfs_layers, ida_star, iddfs
 from .puzzles import booksort, rotation, sliding, squares
 
 
@@ -38,10 +38,12 @@ __all__ = [
     "Iteration",
     "Outcome",
     "SearchResult",
+    "astar",
     "bfs",
     "bfs_layers",
     "booksort",
     "ida_star",
+    "iddfs",
     "rotation",
     "sliding",
     "squares",

@@ -34,6 +34,10 @@ pub struct Limits<'a> {
     /// the sliding-tile IDA*); the others run on one thread. A batch leaves
     /// it off, as its searches already share the pool.
     pub parallel: bool,
+    /// Record every node visited, at most this many (IDA*, IDDFS and A*
+    /// do; see [`SearchResult::trace`]): past them the search stops, its
+    /// trace marked as overflowed. A traced search runs on one thread.
+    pub trace: Option<usize>,
 }
 
 impl std::fmt::Debug for Limits<'_> {
@@ -45,6 +49,7 @@ impl std::fmt::Debug for Limits<'_> {
             .field("max_states", &self.max_states)
             .field("interrupt", &self.interrupt.is_some())
             .field("parallel", &self.parallel)
+            .field("trace", &self.trace)
             .finish()
     }
 }
@@ -85,6 +90,12 @@ impl<'a> Limits<'a> {
     /// pool (see [`Limits::parallel`]).
     pub fn in_parallel(mut self) -> Self {
         self.parallel = true;
+        self
+    }
+
+    /// These limits with a trace of at most `limit` nodes recorded.
+    pub fn traced(mut self, limit: usize) -> Self {
+        self.trace = Some(limit);
         self
     }
 

@@ -1,5 +1,7 @@
 use std::time::Duration;
 
+use crate::engines::Trace;
+
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -93,15 +95,18 @@ pub struct SearchResult<M> {
     pub lower_bound: Option<u32>,
     /// Nodes and time.
     pub stats: Stats,
+    /// Every node visited, when [`Limits::trace`](crate::Limits::trace)
+    /// asked for it and the engine records one (IDA*, IDDFS, A*).
+    pub trace: Option<Trace<M>>,
 }
 
 impl<M> SearchResult<M> {
     pub(crate) fn solved(cost: u32, path: Vec<M>, stats: Stats) -> Self {
-        SearchResult { outcome: Outcome::Solved, cost: Some(cost), path, lower_bound: Some(cost), stats }
+        SearchResult { outcome: Outcome::Solved, cost: Some(cost), path, lower_bound: Some(cost), stats, trace: None }
     }
 
     pub(crate) fn unsolved(outcome: Outcome, lower_bound: Option<u32>, stats: Stats) -> Self {
-        SearchResult { outcome, cost: None, path: Vec::new(), lower_bound, stats }
+        SearchResult { outcome, cost: None, path: Vec::new(), lower_bound, stats, trace: None }
     }
 
     /// The result of a search its interrupt stopped before it began: it
@@ -113,6 +118,32 @@ impl<M> SearchResult<M> {
     /// Whether a solution was found.
     pub fn is_solved(&self) -> bool {
         self.outcome == Outcome::Solved
+    }
+
+    /// The same result with every move (of the path and of the trace)
+    /// mapped by `f`.
+    pub fn map_moves<N>(self, mut f: impl FnMut(M) -> N) -> SearchResult<N> {
+        let SearchResult { outcome, cost, path, lower_bound, stats, trace } = self;
+        let path = path.into_iter().map(&mut f).collect();
+        let trace = trace.map(|trace| trace.map_moves(f));
+        SearchResult { outcome, cost, path, lower_bound, stats, trace }
+    }
+
+    /// The result itself, or the error of a trace that was asked for and
+    /// not had: it passed its limit of `limit` nodes, or the engine records
+    /// none. `traced` says whether one was asked for.
+    pub fn with_trace_checked(self, traced: Option<usize>, engine: &str) -> crate::Result<Self> {
+        let Some(limit) = traced else { return Ok(self) };
+        match &self.trace {
+            None => Err(crate::Error::InvalidArgument(format!(
+                "trace: the {engine} engine records no trace; the ida, iddfs and astar engines do"
+            ))),
+            Some(trace) if trace.overflowed => Err(crate::Error::InvalidArgument(format!(
+                "trace_limit: the trace passed {limit} nodes and the search was stopped; \
+                 give a larger trace_limit, or trace a smaller case"
+            ))),
+            Some(_) => Ok(self),
+        }
     }
 }
 

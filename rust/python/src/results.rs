@@ -2,6 +2,7 @@
 //! their batches and `idastar.search` alike: [`RawResult`], which
 //! `idastar.Solution` reads by name; and a batch's answers as numpy arrays.
 
+use idastar_core::engines::Trace;
 use idastar_core::puzzle::{Answer, AnyPuzzle, MoveCode};
 use idastar_core::{Outcome, SearchResult, Stats};
 use numpy::{PyArray1, PyArrayMethods};
@@ -38,6 +39,11 @@ pub(crate) struct RawResult {
     elapsed: f64,
     #[pyo3(get)]
     extra: Option<u32>,
+    /// A traced search's nodes: a list of `(bound, nodes, goal)`, each node
+    /// `(parent, move, g, h, pruned)`, its move written as the path's;
+    /// None when the search was not traced.
+    #[pyo3(get)]
+    trace: Option<Py<PyList>>,
 }
 
 #[pymethods]
@@ -62,6 +68,7 @@ impl RawResult {
 impl RawResult {
     /// The result of `outcome`, `cost`, `lower_bound` and `stats` with
     /// `path` already converted, and `extra` if the puzzle has one.
+    #[allow(clippy::too_many_arguments)] // the fields of the Python object, one each
     pub(crate) fn new<'py>(
         py: Python<'py>,
         outcome: Outcome,
@@ -70,6 +77,7 @@ impl RawResult {
         lower_bound: Option<u32>,
         stats: &Stats,
         extra: Option<u32>,
+        trace: Option<Bound<'py, PyList>>,
     ) -> PyResult<Bound<'py, RawResult>> {
         let raw = RawResult {
             outcome: outcome_name(py, outcome).unbind(),
@@ -81,6 +89,7 @@ impl RawResult {
             generated: stats.generated,
             elapsed: stats.elapsed.as_secs_f64(),
             extra,
+            trace: trace.map(Bound::unbind),
         };
         Bound::new(py, raw)
     }
@@ -93,8 +102,41 @@ impl RawResult {
     ) -> PyResult<Bound<'py, RawResult>> {
         let path = written_path(py, puzzle, &result.path)?;
         let extra = (puzzle.extra().is_some() && result.outcome == Outcome::Solved).then_some(extra);
-        Self::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, extra)
+        let trace = result.trace.as_ref().map(|trace| trace_list(py, trace, |code| written_move(py, puzzle, code)));
+        Self::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, extra, trace.transpose()?)
     }
+}
+
+/// A trace as `RawResult::trace` holds it, each move written by `write`.
+pub(crate) fn trace_list<'py, M>(
+    py: Python<'py>,
+    trace: &Trace<M>,
+    mut write: impl FnMut(&M) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let iterations = PyList::empty(py);
+    for iteration in &trace.iterations {
+        let nodes = PyList::empty(py);
+        for node in &iteration.nodes {
+            let mv = node.mv.as_ref().map(&mut write).transpose()?;
+            nodes.append((node.parent, mv, node.g, node.h, node.pruned))?;
+        }
+        iterations.append((iteration.bound, nodes, iteration.goal))?;
+    }
+    Ok(iterations)
+}
+
+/// One move as the puzzle's Python module reads it: its letter, an int, or
+/// a tuple of ints.
+fn written_move<'py>(py: Python<'py>, puzzle: &dyn AnyPuzzle, code: &MoveCode) -> PyResult<Bound<'py, PyAny>> {
+    let width = puzzle.move_width();
+    Ok(if let Some(letters) = puzzle.move_letters() {
+        let letter = usize::try_from(code[0]).ok().and_then(|at| letters.get(at..=at));
+        PyString::new(py, letter.expect("every move code has its letter")).into_any()
+    } else if width == 1 {
+        code[0].into_pyobject(py)?.into_any()
+    } else {
+        PyTuple::new(py, &code[..width])?.into_any()
+    })
 }
 
 /// The outcome's name as a Python string made once: a batch hands one to

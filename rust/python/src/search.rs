@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::puzzles::options;
-use crate::results::RawResult;
+use crate::results::{trace_list, RawResult};
 use crate::runner::{run_attached, Run};
 use crate::to_py;
 
@@ -249,6 +249,9 @@ pub(crate) fn search_python<'py>(
     let (mut options, _) = self::options(options, Some("idastar.search"), &[])?;
     let limits = read_limits(&mut options, "max_cost").map_err(to_py)?;
     options.finish("idastar.search").map_err(to_py)?;
+    if limits.trace.is_some() && matches!(engine, "bfs" | "bidirectional_bfs") {
+        return Err(PyValueError::new_err(format!("trace: {engine} records no trace; ida_star, iddfs and astar do")));
+    }
     let _nested = Nested::enter()?;
     let search = |run: &Run| -> PyResult<Bound<'py, RawResult>> {
         let callbacks = Callbacks {
@@ -278,12 +281,16 @@ pub(crate) fn search_python<'py>(
                 _ => bfs(&problem, start_id, &limits),
             }
         };
+        let result = result.with_trace_checked(limits.trace, engine).map_err(to_py)?;
         let mut path: Vec<Bound<'py, PyAny>> = result.path.iter().map(|&id| callbacks.state(id)).collect();
         if result.is_solved() {
             path.insert(0, start);
         }
         let path = PyList::new(py, path)?.into_any();
-        RawResult::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, None)
+        // A move is named by the state it reaches, which the trace shows.
+        let trace = result.trace.as_ref().map(|trace| trace_list(py, trace, |&id| Ok(callbacks.state(id))));
+        let trace = trace.transpose()?;
+        RawResult::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, None, trace)
     };
     run_attached(search)?
 }

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from .result import Iteration, Outcome, SearchResult, finished
+from .result import Iteration, Outcome, SearchResult, TraceRecorder, finished
 
 State = TypeVar("State", bound=Hashable)
 
@@ -40,6 +40,8 @@ def ida_star(
     *,
     max_cost: int | None = None,
     node_limit: int | None = None,
+    trace: bool = False,
+    trace_limit: int | None = None,
 ) -> SearchResult[State]:
     """Find a cheapest path from ``start`` to a goal with IDA*.
 
@@ -64,6 +66,12 @@ def ida_star(
     * ``NODE_LIMIT`` when ``node_limit`` expansions have been done and
       another one is needed (the threshold searched is the lower bound).
 
+    With ``trace=True`` the result's ``trace`` holds every node visited, in
+    the order visited: each node's parent (its index in the iteration's
+    nodes), the state it reached (its "move", as :mod:`idastar.search`
+    names moves), ``g``, ``h`` and whether ``f`` exceeded the threshold.
+    Past ``trace_limit`` nodes (100,000 unless given) it raises ValueError.
+
     The depth-first search is recursive, so a solution path can be as long
     as Python's recursion limit allows (about a thousand states), far more
     than the puzzles of this project need.
@@ -87,15 +95,25 @@ def ida_star(
     next_threshold: float = math.inf
     goal_cost: int | None = None
 
-    def search(state: State, g: int) -> bool:
-        """Search below ``state`` under ``threshold``; True once a goal ends ``path``."""
+    recorder = TraceRecorder(trace_limit) if trace else None
+
+    def search(state: State, g: int, parent: int | None = None) -> bool:
+        """Search below ``state`` (reached from node ``parent`` of the
+        trace) under ``threshold``; True once a goal ends ``path``."""
         nonlocal expanded, generated, next_threshold, goal_cost
-        f = g + heuristic(state)
+        h = heuristic(state)
+        f = g + h
+        node = None
+        if recorder is not None:
+            move = None if parent is None else state
+            node = recorder.visit(parent, move, g, h, pruned=f > threshold)
         if f > threshold:
             next_threshold = min(next_threshold, f)
             return False
         if is_goal(state):
             goal_cost = g
+            if recorder is not None:
+                recorder.goal = node
             return True
         if node_limit is not None and total_expanded + expanded >= node_limit:
             raise _NodeLimitReached
@@ -111,7 +129,7 @@ def ida_star(
                 continue
             path.append(child)
             on_path.add(child)
-            if search(child, g + cost):
+            if search(child, g + cost, node):
                 return True
             path.pop()
             on_path.remove(child)
@@ -122,7 +140,8 @@ def ida_star(
     ) -> SearchResult[State]:
         cost = goal_cost if found is not None else None
         elapsed = time.perf_counter() - started
-        return finished(outcome, cost, found or [], iterations, lower_bound, elapsed)
+        traced = None if recorder is None else recorder.iterations
+        return finished(outcome, cost, found or [], iterations, lower_bound, elapsed, traced)
 
     while True:
         if max_cost is not None and threshold > max_cost:
@@ -131,6 +150,8 @@ def ida_star(
         expanded = 0
         generated = 0
         next_threshold = math.inf
+        if recorder is not None:
+            recorder.iteration(threshold)
 
         try:
             found = search(start, 0)

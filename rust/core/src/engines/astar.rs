@@ -6,6 +6,7 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
+use super::{Trace, TracedIteration, TracedNode};
 use crate::limits::Budget;
 use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
 
@@ -16,7 +17,57 @@ use crate::{Iteration, Limits, Outcome, Problem, SearchResult};
 /// `limits.max_states` caps the states kept and ends the search with
 /// [`Outcome::MemoryLimit`] instead of exhausting memory. Each rise of the
 /// smallest open `f` is reported as one entry of `stats.iterations`.
+///
+/// Traced, its one iteration lists the nodes in the order they were
+/// generated, the start first; a node dropped on generation (reached no
+/// more cheaply than before, or beyond the largest cost allowed) is
+/// marked pruned.
 pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
+    let mut tracer = limits.trace.map(Tracer::new);
+    let mut result = search(problem, start, limits, &mut tracer);
+    if let Some(tracer) = tracer {
+        let bound = result.stats.iterations.last().map_or(tracer.nodes.first().map_or(0, |root| root.h), |it| it.bound);
+        let overflowed = tracer.nodes.len() > tracer.limit;
+        let goal = tracer.goal;
+        result.trace =
+            Some(Trace { iterations: vec![TracedIteration { bound, nodes: tracer.nodes, goal }], overflowed });
+    }
+    result
+}
+
+/// The nodes of a traced A*, and the index among them of each node of the
+/// arena.
+struct Tracer<M> {
+    nodes: Vec<TracedNode<M>>,
+    of_arena: Vec<usize>,
+    limit: usize,
+    goal: Option<usize>,
+}
+
+impl<M> Tracer<M> {
+    fn new(limit: usize) -> Self {
+        Tracer { nodes: Vec::new(), of_arena: Vec::new(), limit, goal: None }
+    }
+
+    /// Records a node generated from the arena's node `parent` (`None`:
+    /// the start); `kept` when it joins the arena. False once past the
+    /// limit.
+    fn generated(&mut self, parent: Option<usize>, mv: Option<M>, g: u32, h: u32, kept: bool) -> bool {
+        let parent = parent.map(|index| self.of_arena[index]);
+        self.nodes.push(TracedNode { parent, mv, g, h, pruned: !kept });
+        if kept {
+            self.of_arena.push(self.nodes.len() - 1);
+        }
+        self.nodes.len() <= self.limit
+    }
+}
+
+fn search<P: Problem>(
+    problem: &P,
+    start: P::State,
+    limits: &Limits,
+    tracer: &mut Option<Tracer<P::Move>>,
+) -> SearchResult<P::Move> {
     let mut budget = Budget::for_problem::<P>(limits);
     let start_h = problem.heuristic(&start);
     // Nodes live in an arena; the index maps a state to its cheapest node.
@@ -29,6 +80,9 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
     let mut successors = Vec::new();
     let mut iterations: Vec<Iteration> = Vec::new();
     let mut pruned_f: Option<u32> = None;
+    if let Some(tracer) = tracer {
+        tracer.generated(None, None, 0, start_h, true);
+    }
 
     while let Some((Reverse(f), _, Reverse(index))) = open.pop() {
         let Node { state, g, h, .. } = nodes[index];
@@ -39,6 +93,9 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
             iterations.push(Iteration { bound: f, expanded: 0, generated: 0 });
         }
         if problem.is_goal(&state) {
+            if let Some(tracer) = tracer {
+                tracer.goal = Some(tracer.of_arena[index]);
+            }
             let path = trace(&nodes, index);
             return SearchResult::solved(g, path, budget.stats(iterations));
         }
@@ -57,21 +114,32 @@ pub fn astar<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> Searc
             let child_f = child_g.saturating_add(child_h);
             // A cost that saturated `u32` is beyond what can be reported:
             // such a path only bounds the answer from below.
-            if child_f == u32::MAX || !limits.cost_allowed(child_f) {
+            let within = child_f != u32::MAX && limits.cost_allowed(child_f);
+            if !within {
                 pruned_f = Some(pruned_f.map_or(child_f, |p| p.min(child_f)));
-                continue;
             }
             let child = nodes.len();
-            match best.entry(edge.state) {
-                Entry::Occupied(mut seen) => {
-                    if nodes[*seen.get()].g <= child_g {
-                        continue;
+            let kept = within
+                && match best.entry(edge.state) {
+                    Entry::Occupied(mut seen) => {
+                        let cheaper = nodes[*seen.get()].g > child_g;
+                        if cheaper {
+                            seen.insert(child);
+                        }
+                        cheaper
                     }
-                    seen.insert(child);
+                    Entry::Vacant(slot) => {
+                        slot.insert(child);
+                        true
+                    }
+                };
+            if let Some(tracer) = tracer {
+                if !tracer.generated(Some(index), Some(edge.mv), child_g, child_h, kept) {
+                    return budget.unsolved(Outcome::Interrupted, Some(f), iterations);
                 }
-                Entry::Vacant(slot) => {
-                    slot.insert(child);
-                }
+            }
+            if !kept {
+                continue;
             }
             nodes.push(Node { state: edge.state, parent: Some((index, edge.mv)), g: child_g, h: child_h });
             open.push((Reverse(child_f), child_g, Reverse(child)));

@@ -4,6 +4,7 @@ use std::sync::Mutex;
 
 use super::learned_bounds::LearnedBounds;
 use super::parallel::{self, Ended, Tally};
+use super::trace::{Child, Recorder};
 use crate::limits::Budget;
 use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
 
@@ -14,7 +15,23 @@ use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
 /// is optimal when the heuristic is admissible. Memory is the current path
 /// only. Every bound tried is reported in `stats.iterations`.
 pub fn ida_star<P: Problem>(problem: &P, start: P::State, limits: &Limits) -> SearchResult<P::Move> {
-    DepthFirst::new(problem, limits, None).run(start, DepthFirst::search_below)
+    serial(problem, start, limits, None)
+}
+
+/// The search on this thread, recording a trace when the limits ask for
+/// one: a copy of the engine of its own, so that the search that records
+/// none pays nothing for it.
+fn serial<P: Problem>(
+    problem: &P,
+    start: P::State,
+    limits: &Limits,
+    table: Option<LearnedBounds<P::State>>,
+) -> SearchResult<P::Move> {
+    if limits.trace.is_some() {
+        DepthFirst::<P, true>::new(problem, limits, table).run(start, DepthFirst::search_below)
+    } else {
+        DepthFirst::<P, false>::new(problem, limits, table).run(start, DepthFirst::search_below)
+    }
 }
 
 /// [`ida_star`] on every thread of the current rayon pool when
@@ -62,7 +79,7 @@ pub fn ida_star_with_table<P: Problem>(
     entries: usize,
 ) -> SearchResult<P::Move> {
     match LearnedBounds::new(entries) {
-        Some(table) => DepthFirst::new(problem, limits, Some(table)).run(start, DepthFirst::search_below),
+        Some(table) => serial(problem, start, limits, Some(table)),
         None => no_table(problem, &start),
     }
 }
@@ -89,7 +106,7 @@ where
 {
     match (parallel::threads_for(limits), LearnedBounds::new(entries)) {
         (_, None) => no_table(problem, &start),
-        (1, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run(start, DepthFirst::search_below),
+        (1, Some(table)) => serial(problem, start, limits, Some(table)),
         (threads, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run_parallel(start, threads),
     }
 }
@@ -143,7 +160,8 @@ struct Subtree<S, M> {
 /// The subtrees of a problem's search.
 type SubtreeOf<P> = Subtree<<P as Problem>::State, <P as Problem>::Move>;
 
-struct DepthFirst<'a, P: Problem> {
+/// A depth-first search; `TRACED`, one that records every node visited.
+struct DepthFirst<'a, P: Problem, const TRACED: bool = false> {
     problem: &'a P,
     limits: &'a Limits<'a>,
     budget: Budget<'a>,
@@ -167,9 +185,14 @@ struct DepthFirst<'a, P: Problem> {
     /// are collected as subtrees instead of being searched.
     cutoff: usize,
     collected: Vec<SubtreeOf<P>>,
+    /// Every node visited, when the limits ask for a trace.
+    recorder: Option<Recorder<P::Move>>,
+    /// The cost of the goal found: the bound, unless the heuristic is
+    /// above 0 at the goal (no admissible one is).
+    found_g: u32,
 }
 
-impl<'a, P: Problem> DepthFirst<'a, P> {
+impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
     fn new(problem: &'a P, limits: &'a Limits<'a>, learned: Option<LearnedBounds<P::State>>) -> Self {
         Self::with_budget(problem, limits, learned, Budget::for_problem::<P>(limits))
     }
@@ -194,6 +217,8 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             learning_paused: false,
             cutoff: usize::MAX,
             collected: Vec::new(),
+            recorder: if TRACED { limits.trace.map(Recorder::new) } else { None },
+            found_g: 0,
         }
     }
 
@@ -208,30 +233,35 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         let start_h = self.problem.heuristic(&start);
         let root = Subtree { state: start, g: 0, h: start_h, last: None, above: Vec::new(), moves: Vec::new() };
         let mut bound = start_h;
-        loop {
+        let mut result = loop {
             if !self.limits.cost_allowed(bound) {
-                return self.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
+                break self.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
             }
             let mark = self.budget.mark(bound);
             self.next_bound = u32::MAX;
+            if let (true, Some(recorder)) = (TRACED, &mut self.recorder) {
+                recorder.iteration(bound);
+            }
             let pass = pass(&mut self, &root, bound);
             iterations.push(self.budget.since(mark));
             match pass {
                 Pass::Found => {
                     let stats = self.budget.stats(iterations);
-                    return SearchResult::solved(bound, self.moves, stats);
+                    break SearchResult::solved(self.found_g, std::mem::take(&mut self.moves), stats);
                 }
-                Pass::Stopped(outcome) => return self.budget.unsolved(outcome, Some(bound), iterations),
+                Pass::Stopped(outcome) => break self.budget.unsolved(outcome, Some(bound), iterations),
                 // Nothing above the bound at all, or only paths whose cost
                 // saturated `u32`: then nothing cheaper than that exists.
                 Pass::Exhausted if self.next_bound == u32::MAX => {
                     let lower_bound = self.beyond_range.then_some(u32::MAX);
-                    return self.budget.unsolved(Outcome::NoSolution, lower_bound, iterations);
+                    break self.budget.unsolved(Outcome::NoSolution, lower_bound, iterations);
                 }
                 Pass::Exhausted => bound = self.next_bound,
                 Pass::TooLarge => unreachable!("serial_or_parallel_pass searches an outgrown pass again"),
             }
-        }
+        };
+        result.trace = self.recorder.map(Recorder::finish);
+        result
     }
 
     /// Notes an `f` above the bound for the next one.
@@ -303,6 +333,12 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             h = h.max(learned.get(&state));
         }
         let f = g.saturating_add(h);
+        if let (true, Some(recorder)) = (TRACED, &mut self.recorder) {
+            recorder.visit(self.depth, last, g, h, f > bound);
+            if recorder.overflowed() {
+                return Some(Pass::Stopped(Outcome::Interrupted));
+            }
+        }
         if f > bound {
             self.exceeded(f);
             return Some(Pass::Exhausted);
@@ -314,6 +350,10 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         // The goal test comes after the bound test: a goal reached above the
         // bound may not be optimal.
         if self.problem.is_goal(&state) {
+            self.found_g = g;
+            if let (true, Some(recorder)) = (TRACED, &mut self.recorder) {
+                recorder.found();
+            }
             return Some(Pass::Found);
         }
         if self.budget.expanded >= self.serial_cap {
@@ -338,6 +378,7 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         // Children beyond the bound only tell the next bound; the others are
         // kept, with their heuristic, to be searched.
         let mut kept = 0;
+        let mut traced = Vec::new();
         for i in 0..children.len() {
             let edge = children[i];
             // The states on the path, consulted after zero-cost moves (with
@@ -353,6 +394,10 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
             let h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
             let learned = self.learned.as_ref().map_or(0, |learned| learned.get(&edge.state));
             let f = g.saturating_add(edge.cost).saturating_add(h.max(learned));
+            if TRACED {
+                let child_g = g.saturating_add(edge.cost);
+                traced.push(Child { mv: edge.mv, g: child_g, h, tested_h: h.max(learned), pruned: f > bound });
+            }
             if f > bound {
                 self.exceeded(f);
                 continue;
@@ -367,6 +412,9 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
         if P::MOST_PROMISING_FIRST {
             // Stable: among equals the problem's own order stands.
             children.sort_by_key(|edge| edge.h);
+        }
+        if let (true, Some(recorder)) = (TRACED, &mut self.recorder) {
+            recorder.children(self.depth, &mut traced, P::MOST_PROMISING_FIRST);
         }
         let frame = &mut self.frames[self.depth];
         (frame.state, frame.g, frame.children, frame.next, frame.outer_next_bound) =
@@ -445,10 +493,12 @@ impl<'a, P: Problem> DepthFirst<'a, P> {
     }
 
     /// Leaves the deepest state once every child within the bound failed.
-    /// Leaves the deepest state once every child within the bound failed.
     #[inline(always)]
     fn leave(&mut self) {
         self.depth -= 1;
+        if let (true, Some(recorder)) = (TRACED, &mut self.recorder) {
+            recorder.leave(self.depth);
+        }
         let frame = &self.frames[self.depth];
         if !self.learning_paused {
             if let Some(learned) = &mut self.learned {
@@ -533,8 +583,9 @@ where
         self.beyond_range |= beyond_range;
         match (sweep.stopped, sweep.found) {
             (Some(outcome), _) => Pass::Stopped(outcome),
-            (None, Some(moves)) => {
+            (None, Some((moves, g))) => {
                 self.moves = moves;
+                self.found_g = g;
                 Pass::Found
             }
             (None, None) => Pass::Exhausted,
@@ -568,12 +619,13 @@ where
     P::Move: Send + Sync,
 {
     type Subtree = SubtreeOf<P>;
-    type Answer = Vec<P::Move>;
+    /// The moves to the goal and their cost.
+    type Answer = (Vec<P::Move>, u32);
 
-    fn search(&mut self, index: usize, subtree: &Self::Subtree) -> Ended<Vec<P::Move>> {
+    fn search(&mut self, index: usize, subtree: &Self::Subtree) -> Ended<Self::Answer> {
         self.search.budget.subtree = index;
         match self.search.search_below(subtree, self.bound) {
-            Pass::Found => Ended::Found(std::mem::take(&mut self.search.moves)),
+            Pass::Found => Ended::Found((std::mem::take(&mut self.search.moves), self.search.found_g)),
             Pass::Exhausted => Ended::Exhausted,
             // A worker's passes have no serial cap to outgrow.
             Pass::Stopped(_) | Pass::TooLarge => Ended::Stopped,

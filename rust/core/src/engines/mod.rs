@@ -17,6 +17,7 @@ mod ida_star;
 mod iddfs;
 mod learned_bounds;
 pub(crate) mod parallel;
+mod trace;
 
 pub use astar::astar;
 pub use batch::solve_many;
@@ -24,6 +25,7 @@ pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
 pub use ida_star::{ida_star, ida_star_with_table, parallel_ida_star, parallel_ida_star_with_table};
 pub use iddfs::iddfs;
+pub use trace::{Trace, TracedIteration, TracedNode};
 
 use std::hash::Hash;
 
@@ -46,3 +48,5 @@ mod parallel_tests;
 pub(crate) mod test_problems;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod trace_tests;

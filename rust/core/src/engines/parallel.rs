@@ -133,7 +133,8 @@ pub(crate) fn search_in_order<W: Worker>(
 /// How many threads one search may use under `limits`: those of the
 /// current pool when it may spread, else one.
 pub(crate) fn threads_for(limits: &crate::Limits) -> usize {
-    if limits.parallel {
+    // A trace lists the nodes in the order one thread visits them.
+    if limits.parallel && limits.trace.is_none() {
         rayon::current_num_threads()
     } else {
         1

@@ -26,6 +26,11 @@ impl Engine {
         matches!(self, Engine::Astar | Engine::Bfs | Engine::Bidirectional)
     }
 
+    /// Whether the engine records a trace when the limits ask for one.
+    pub fn traces(self) -> bool {
+        matches!(self, Engine::Ida | Engine::Iddfs | Engine::Astar)
+    }
+
     /// Runs the engine; `table_entries` gives IDA* a transposition table of
     /// learned bounds (0 for none). IDA*, with a table or without, spreads
     /// over the pool's threads when `limits.parallel` says so; the others

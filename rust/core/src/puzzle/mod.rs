@@ -27,6 +27,10 @@ use crate::{deadline_after, Error, Interrupt, Limits, Outcome, Result, SearchRes
 /// with [`Outcome::MemoryLimit`] rather than exhaust the machine.
 pub const DEFAULT_STATE_LIMIT: usize = 20_000_000;
 
+/// The most nodes a trace records unless the call's `trace_limit` says
+/// otherwise: a few megabytes in the core, and as many Python objects.
+pub const DEFAULT_TRACE_LIMIT: usize = 100_000;
+
 /// The most integers a move is written with.
 pub const MAX_MOVE_WIDTH: usize = 3;
 
@@ -139,6 +143,18 @@ pub const SHARED_OPTIONS: &[OptionDoc] = &[
         kind: "int",
         default: "20 million for the engines that store states",
         doc: "stop before storing more states: memory_limit",
+    },
+    OptionDoc {
+        name: "trace",
+        kind: "bool",
+        default: "False",
+        doc: "record every node visited in the result's trace (engines ida, the default then, iddfs and astar)",
+    },
+    OptionDoc {
+        name: "trace_limit",
+        kind: "int",
+        default: "100,000 nodes",
+        doc: "the most nodes a trace records; past them the call raises ValueError",
     },
 ];
 
@@ -345,16 +361,17 @@ impl<P> Entry<P> {
 /// The limits every search takes, read from `options`: the largest cost
 /// (named `max_cost`, which the puzzles call `max_moves`), `node_limit`,
 /// `state_limit`, and `time_limit`, which becomes the call's one deadline
-/// here, where the call arrives.
+/// here, where the call arrives; and whether to `trace` the search, in at
+/// most `trace_limit` nodes.
 pub fn read_limits(options: &mut Options, max_cost: &str) -> Result<Limits<'static>> {
-    Ok(Limits {
-        max_cost: options.count::<u32>(max_cost)?,
-        max_nodes: options.count::<u64>("node_limit")?,
-        deadline: options.seconds("time_limit")?.and_then(deadline_after),
-        max_states: options.count::<usize>("state_limit")?,
-        interrupt: None,
-        parallel: false,
-    })
+    let max_cost = options.count::<u32>(max_cost)?;
+    let max_nodes = options.count::<u64>("node_limit")?;
+    let deadline = options.seconds("time_limit")?.and_then(deadline_after);
+    let max_states = options.count::<usize>("state_limit")?;
+    let traced = options.flag("trace", false)?;
+    let trace_limit = options.count::<usize>("trace_limit")?.unwrap_or(DEFAULT_TRACE_LIMIT);
+    let trace = traced.then_some(trace_limit);
+    Ok(Limits { max_cost, max_nodes, deadline, max_states, interrupt: None, parallel: false, trace })
 }
 
 /// Reads the options every puzzle takes, then configures `P` with the
@@ -367,9 +384,23 @@ fn configure<P: Puzzle>(mut options: Options) -> Result<(P, P::Engine, Limits<'s
 
 /// [`configure`] without refusing what is left over.
 fn configured<P: Puzzle>(options: &mut Options) -> Result<(P, P::Engine, Limits<'static>)> {
-    let engine = options.parsed::<P::Engine>("engine")?.unwrap_or_else(P::Engine::default_choice);
+    let engine = options.parsed::<P::Engine>("engine")?;
     let heuristic = options.parsed::<P::Heuristic>("heuristic")?.unwrap_or_else(P::Heuristic::default_choice);
     let mut limits = read_limits(options, "max_moves")?;
+    // A trace is of the generic IDA* unless another engine is asked for,
+    // as a puzzle's fastest engine may be one of its own, which records none.
+    let traced_by_default = || P::Engine::from_name(Engine::Ida.name()).ok();
+    let engine = match engine {
+        Some(engine) => engine,
+        None if limits.trace.is_some() => traced_by_default().unwrap_or_else(P::Engine::default_choice),
+        None => P::Engine::default_choice(),
+    };
+    if limits.trace.is_some() && !engine.generic().is_some_and(Engine::traces) {
+        return Err(Error::InvalidArgument(format!(
+            "trace: the {} engine records no trace; the ida, iddfs and astar engines do",
+            engine.name()
+        )));
+    }
     limits.max_states = limits.max_states.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT));
     let puzzle = P::configure(&Settings { engine, heuristic, limits }, options)?;
     Ok((puzzle, engine, limits))
@@ -384,9 +415,7 @@ fn read_cases<P: Puzzle>(puzzle: &P, cases: &[Vec<i64>], batch: bool) -> Result<
 
 fn written<P: Puzzle>(puzzle: &P, case: &P::Case, result: SearchResult<P::Move>) -> Answer {
     let extra = if result.is_solved() { puzzle.extra(case, &result) } else { 0 };
-    let SearchResult { outcome, cost, path, lower_bound, stats } = result;
-    let path = path.into_iter().map(P::write_move).collect();
-    (SearchResult { outcome, cost, path, lower_bound, stats }, extra)
+    (result.map_moves(P::write_move), extra)
 }
 
 /// The result of a search that a limit stopped before it began, at `elapsed`.
@@ -453,7 +482,9 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
             if limits.past_deadline() {
                 return Ok(stopped(Outcome::TimeLimit, Duration::ZERO));
             }
-            puzzle.solve(case, engine, &limits).map(|result| written(puzzle, case, result))
+            let result = puzzle.solve(case, engine, &limits)?;
+            let result = result.with_trace_checked(limits.trace, engine.name())?;
+            Ok(written(puzzle, case, result))
         };
         if !self.batch {
             return self.cases.iter().enumerate().map(|(index, case)| Ok(tell(index, solve_one(case)?))).collect();

@@ -110,17 +110,10 @@ fn solve_ida<const W: usize>(
 ) -> SearchResult<u32> {
     let problem = SeedSquares::<W>::new(grid, heuristic);
     let start = StickSet::from_sticks(removed.iter().copied());
-    let result = parallel_ida_star(&problem, start, limits);
+    let mut result = parallel_ida_star(&problem, start, limits).map_moves(|stick| u32::from(stick) + 1);
     // A set of sticks: their order is the search's, not the answer's.
-    let mut path: Vec<u32> = result.path.iter().map(|&s| u32::from(s) + 1).collect();
-    path.sort_unstable();
-    SearchResult {
-        outcome: result.outcome,
-        cost: result.cost,
-        path,
-        lower_bound: result.lower_bound,
-        stats: result.stats,
-    }
+    result.path.sort_unstable();
+    result
 }
 
 /// The bound of `heuristic` for an `n x n` grid with the sticks `removed`
