@@ -3,7 +3,10 @@
 The page is stepped through with its own buttons to the end, which must be
 the goal (from the page's DOM and its player object), back again with the
 keyboard, and a screenshot must show a picture (many colours, not a blank
-page). Skipped, with the reason, where selenium, Chromium or its driver is
+page). The speed control sets the time a move shows, and play still ends
+at the goal; tiles slide, other pictures cross-fade, and nothing moves for
+a reader who asks for reduced motion; a search drawn by a ``draw=`` hook
+plays too. Skipped, with the reason, where selenium, Chromium or its driver is
 missing (``.ci/run`` installs the Debian packages ``chromium`` and
 ``chromium-driver``).
 """
@@ -217,3 +220,145 @@ def test_two_notebook_players_on_one_page_keep_to_themselves(browser: Any, tmp_p
     )
     assert dict(frames) == {first: 0, second: 1}
     assert [player.get_attribute("data-frame") for player in players] == ["0", "1"]
+
+
+# --------------------------------------------------------------------------
+# Speed and motion
+
+
+FIFTEEN = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
+
+
+def played_to_the_end(driver: Any, limit: float) -> float:
+    """Seconds the player took to stop playing (at most ``limit``)."""
+    began = time.monotonic()
+    while player(driver, "playing") and time.monotonic() - began < limit:
+        time.sleep(0.02)
+    return time.monotonic() - began
+
+
+def test_the_speed_control_sets_the_interval_and_play_reaches_the_goal(
+    browser: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    solution = fifteen.solve(FIFTEEN)
+    page = tmp_path / "speed.html"
+    page.write_text(solution.to_html(), encoding="utf-8")
+    browser.get(page.as_uri())
+    root = browser.find_element(By.CSS_SELECTOR, ".idastar-player")
+    assert (player(browser, "speed"), player(browser, "interval")) == (1, 800)
+    speed = Select(browser.find_element(By.CSS_SELECTOR, '[data-control="speed"]'))
+    assert [option.get_attribute("value") for option in speed.options] == [
+        "0.25", "0.5", "1", "2", "4", "8",
+    ]  # fmt: skip
+
+    speed.select_by_value("8")
+    assert (player(browser, "speed"), player(browser, "interval")) == (8, 100)
+    assert root.get_attribute("data-speed") == "8"
+    browser.find_element(By.CSS_SELECTOR, '[data-action="play"]').click()
+    took = played_to_the_end(browser, 20)
+    # Eight moves at 100 ms each, where speed 1 would take 6.4 s.
+    assert took < 3.5, f"8x played 8 moves in {took:.2f} s"
+    assert player(browser, "frame") == player(browser, "goal") == solution.cost
+    assert GOALS["fifteen"](json.loads(visible_frame(browser).get_attribute("data-state")))
+
+    speed.select_by_value("0.25")
+    assert player(browser, "interval") == 3200
+    browser.find_element(By.CSS_SELECTOR, '[data-action="play"]').click()  # from the start again
+    time.sleep(1)
+    assert player(browser, "playing") and player(browser, "frame") == 0, "3.2 s a move"
+    speed.select_by_value("4")  # while playing: the new pace at once
+    assert player(browser, "interval") == 200
+    took = played_to_the_end(browser, 20)
+    assert took < 5 and player(browser, "frame") == player(browser, "goal")
+
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("-")
+    assert player(browser, "speed") == 2 and speed.first_selected_option.text == "2\u00d7"
+    body.send_keys("+")
+    body.send_keys("+")
+    assert player(browser, "speed") == 8
+    assert browser.execute_script("return window.idastarPlayer.setSpeed(-1);") == 8, "refused"
+
+
+def step_and_watch(driver: Any, action: str) -> Any:
+    """Clicks the button and says, at once, how the player moved and what
+    is being animated."""
+    return driver.execute_script(
+        f"""
+        var root = document.querySelector(".idastar-player");
+        root.querySelector('[data-action="{action}"]').click();
+        return {{
+          motion: window.idastarPlayer.motion,
+          pieces: document.getAnimations().map(function (a) {{
+            return a.effect.target.getAttribute("data-piece");
+          }}),
+          ghosts: root.querySelectorAll(".idastar-ghost").length
+        }};
+        """
+    )
+
+
+def test_tiles_slide_and_other_pictures_cross_fade(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    page = tmp_path / "slide.html"
+    page.write_text(fifteen.solve(FIFTEEN).to_html(), encoding="utf-8")
+    browser.get(page.as_uri())
+    moved = step_and_watch(browser, "forward")  # L: tile 8 slides into the blank
+    assert moved == {"motion": "slide", "pieces": ["8"], "ghosts": 0}
+    time.sleep(0.6)
+    assert browser.execute_script("return document.getAnimations().length;") == 0
+    assert visible_frame(browser).get_attribute("data-frame") == "1"
+    moved = step_and_watch(browser, "back")  # and back
+    assert moved == {"motion": "slide", "pieces": ["8"], "ghosts": 0}
+    assert step_and_watch(browser, "last")["motion"] == "none", "a jump does not slide"
+
+    page = tmp_path / "fade.html"
+    page.write_text(rotation.solve(rotation.HARD_CASE).to_html(), encoding="utf-8")
+    browser.get(page.as_uri())
+    moved = step_and_watch(browser, "forward")
+    assert moved["motion"] == "fade" and moved["ghosts"] == 1 and moved["pieces"] == [None]
+    assert visible_frame(browser).get_attribute("data-frame") == "1", "the ghost is no frame"
+    time.sleep(0.6)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".idastar-ghost"), "the ghost goes"
+
+
+def test_nothing_moves_for_a_reader_who_asks_for_less_motion(browser: Any, tmp_path: Path) -> None:
+    page = tmp_path / "still.html"
+    page.write_text(fifteen.solve(FIFTEEN).to_html(), encoding="utf-8")
+    reduce = {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", reduce)
+    try:
+        browser.get(page.as_uri())
+        assert browser.execute_script(
+            "return matchMedia('(prefers-reduced-motion: reduce)').matches;"
+        )
+        moved = step_and_watch(browser, "forward")
+        assert moved == {"motion": "none", "pieces": [], "ghosts": 0}
+        assert player(browser, "frame") == 1
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_search_drawn_by_a_hook_plays_to_its_goal(browser: Any, tmp_path: Path) -> None:
+    from idastar import search
+
+    result = search.bfs(1, lambda n: [(n + 1, 1), (2 * n, 1)], lambda n: n == 10)
+    page = tmp_path / "search.html"
+    page.write_text(
+        result.to_html(
+            draw=lambda n: (
+                f'<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60">'
+                f'<circle cx="30" cy="30" r="{2 * n + 4}" fill="#009E73"/></svg>'
+            )
+        ),
+        encoding="utf-8",
+    )
+    browser.get(page.as_uri())
+    browser.execute_script("window.idastarPlayer.setSpeed(8); window.idastarPlayer.play();")
+    played_to_the_end(browser, 10)
+    assert player(browser, "frame") == player(browser, "goal") == 4
+    assert json.loads(visible_frame(browser).get_attribute("data-state")) == 10

@@ -283,7 +283,9 @@ def test_every_command_draws_its_first_sample(
         (["--svg", ""], "--svg '': needs a file name", ""),
         (["--html", ""], "--html '': needs a file name", ""),
         (["--plot", ""], "--plot '': needs a file name", ""),
-        (["--case", "2"], "--case K picks the case of --svg, --html or --plot", ""),
+        (["--animation", ""], "--animation '': needs a file name", ""),
+        (["--animation", "x.svg"], "--animation x.svg: an animation is saved as .gif", ""),
+        (["--case", "2"], "--case K picks the case of --svg, --html, --animation or --plot", ""),
     ],
 )
 def test_the_command_refuses_what_it_cannot_draw(

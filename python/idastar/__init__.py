@@ -75,6 +75,7 @@ if TYPE_CHECKING:
         TraceIteration,
         TraceNode,
     )
+    from ._tree import SearchTree
 
 #: Every puzzle module by name: the core's registry, with ``fifteen`` (the
 #: 4 x 4 board of ``sliding``) beside ``sliding``. Each offers the same
@@ -120,6 +121,7 @@ _TYPES = {
         "._results",
     ),
     "Puzzle": "._puzzle",
+    "SearchTree": "._tree",
 }
 
 
@@ -144,6 +146,7 @@ __all__ = [
     "Iteration",
     "Outcome",
     "Puzzle",
+    "SearchTree",
     "Solution",
     "Stats",
     "TraceIteration",

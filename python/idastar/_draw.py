@@ -13,6 +13,7 @@ or a letter, so colour is never the only cue.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -234,18 +235,48 @@ def captions(drawing: Drawing, path: Sequence[Any], solved: bool) -> list[str]:
 
 #: The widest a strip's row grows before it wraps, in pixels.
 STRIP_WIDTH = 1400
+#: The tallest a strip grows with its states at full size, in pixels (about
+#: a screen): a longer one puts more states in a row, up to
+#: :data:`MAX_PER_ROW`, and is drawn smaller to keep to :data:`STRIP_WIDTH`.
+STRIP_HEIGHT = 1100
+MAX_PER_ROW = 10
 _ARROW_GAP = 36
 
 
+def rows_layout(count: int, cell_width: float, cell_height: float) -> tuple[int, float]:
+    """How many of ``count`` cells of that size a strip puts in a row, and
+    the scale it draws them at: as many as fit :data:`STRIP_WIDTH` at full
+    size; for a strip taller than :data:`STRIP_HEIGHT` so, the fewest more
+    (at most :data:`MAX_PER_ROW`) that bring it within that height once
+    shrunk to :data:`STRIP_WIDTH`, or :data:`MAX_PER_ROW`."""
+    step = cell_width + _ARROW_GAP
+    fit = max(1, min(count, int((STRIP_WIDTH + _ARROW_GAP) // step)))
+
+    def shape(per_row: int) -> tuple[float, float]:
+        rows = (count + per_row - 1) // per_row
+        width = per_row * step - _ARROW_GAP
+        scale = min(1.0, STRIP_WIDTH / width)
+        return rows * cell_height * scale, scale
+
+    if shape(fit)[0] <= STRIP_HEIGHT:
+        return fit, 1.0
+    per_row = fit
+    for per_row in range(fit, max(fit, min(count, MAX_PER_ROW)) + 1):
+        if shape(per_row)[0] <= STRIP_HEIGHT:
+            break
+    return per_row, shape(per_row)[1]
+
+
 def strip_svg(pictures: Sequence[Picture], names: Sequence[str], title: str | None = None) -> str:
-    """The pictures in rows, left to right with arrows between, each captioned."""
+    """The pictures in rows, left to right with arrows between, each
+    captioned; a long strip smaller, more to a row (:func:`rows_layout`)."""
     boxes = [
         framed(p, name, highlight=i == len(pictures) - 1)
         for i, (p, name) in enumerate(zip(pictures, names, strict=True))
     ]
     cell_width = max(box.width for box in boxes)
     cell_height = max(box.height for box in boxes)
-    per_row = max(1, min(len(boxes), int((STRIP_WIDTH + _ARROW_GAP) // (cell_width + _ARROW_GAP))))
+    per_row, scale = rows_layout(len(boxes), cell_width, cell_height)
     rows = (len(boxes) + per_row - 1) // per_row
     width = per_row * cell_width + (per_row - 1) * _ARROW_GAP
     height = rows * cell_height
@@ -257,4 +288,43 @@ def strip_svg(pictures: Sequence[Picture], names: Sequence[str], title: str | No
         if column and index:
             middle = y + (cell_height - 26) / 2
             parts.append(arrow(x - _ARROW_GAP + 6, middle, x - 6, middle, colour=INK, width=2))
-    return document(width, height, "".join(parts), title)
+    if scale == 1:
+        return document(width, height, "".join(parts), title)
+    return document(
+        round(width * scale), round(height * scale), "".join(parts), title, viewbox=(width, height)
+    )
+
+
+#: The box a ``draw=`` hook's fragment of SVG (no ``<svg>`` of its own) is drawn in.
+FRAGMENT_SIZE = 100
+_PROLOGUE = re.compile(r"\A\s*(?:<\?xml[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*", re.S)
+_NAMESPACES = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+
+
+def drawn_picture(markup: object) -> Picture:
+    """What a ``draw=`` hook returned for one state, as a picture: a whole
+    ``<svg>`` (its ``width`` and ``height``, or its ``viewBox``, give its
+    size; an XML declaration or doctype before it is dropped), or a
+    fragment of SVG elements, drawn in a :data:`FRAGMENT_SIZE` square.
+    TypeError for anything but text, ValueError for text that is no
+    well-formed SVG."""
+    import xml.etree.ElementTree as ET
+
+    from ._raster import size
+
+    if not isinstance(markup, str):
+        raise TypeError(f"draw must return SVG text (a str), got {type(markup).__name__}")
+    svg = _PROLOGUE.sub("", markup).strip()
+    if svg.startswith("<svg"):
+        try:
+            width, height = size(svg)
+        except ValueError as error:
+            raise ValueError(f"draw returned {error}") from None
+        # Nested in a box of its size: one with a viewBox and no size of
+        # its own fills it.
+        return Picture(width, height, element("svg", svg, width=width, height=height))
+    try:
+        ET.fromstring(f"<svg {_NAMESPACES}>{svg}</svg>")
+    except ET.ParseError as error:
+        raise ValueError(f"draw returned no well-formed SVG: {error}") from None
+    return Picture(FRAGMENT_SIZE, FRAGMENT_SIZE, svg)

@@ -10,11 +10,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 if TYPE_CHECKING:
+    import os
+
     import numpy
     from matplotlib.axes import Axes
     from numpy.typing import NDArray
 
     from . import _core
+    from ._tree import SearchTree
 
 M = TypeVar("M")
 #: Any Solution subclass, for constructors that return the class they are called on.
@@ -307,31 +310,155 @@ class Solution(Generic[M]):
             extra["trace"] = self.trace
         return (_rebuild, (type(self), values[:5], extra))
 
-    def svg(self) -> str:
+    def svg(self, *, draw: Callable[[Any], str] | None = None) -> str:
         """The states along the path as one SVG picture, each marked with
-        the move made from it (see ``idastar.<puzzle>.draw``).
+        the move made from it (see ``idastar.<puzzle>.draw``), left to
+        right in rows; a long solution's are drawn smaller, up to ten to a
+        row, so that the picture stays about a screen in size.
 
         Drawn from the case this solution was solved from, replayed: a
-        solution of a puzzle module's ``solve`` or ``solve_many``. Raises
-        ValueError for one that does not know its case (rebuilt by
-        ``BatchResult.solution``, unpickled, made by hand, or of
-        ``idastar.search``)."""
+        solution of a puzzle module's ``solve`` or ``solve_many``.
+
+        ``draw(state)``, when given, draws each state instead: it returns
+        SVG text, a whole ``<svg>`` with a ``width`` and ``height`` (or a
+        ``viewBox``), or a fragment of SVG elements drawn in a 100 x 100
+        box. It is how a solution of ``idastar.search``, whose path is its
+        states, is drawn:
+
+        >>> from idastar import search
+        >>> result = search.bfs(1, lambda n: [(n + 1, 1), (2 * n, 1)], lambda n: n == 10)
+        >>> strip = result.svg(draw=lambda n: f'<text x="50" y="50">{n}</text>')
+        >>> strip.count("<text"), "Search: solved in 4 moves" in strip
+        (10, True)
+
+        Raises ValueError for a solution that knows no case without
+        ``draw`` (one of ``idastar.search``, or rebuilt by
+        ``BatchResult.solution``, unpickled, made by hand), and for a
+        search that found no path (its states are its path)."""
         from ._animation import solution_svg
 
-        return solution_svg(self)
+        return solution_svg(self, draw)
 
-    def to_html(self) -> str:
+    def to_html(self, *, draw: Callable[[Any], str] | None = None) -> str:
         """A self-contained HTML page that animates the solution: play,
-        pause, step, a move counter and the moves, current one highlighted."""
+        pause, step, a speed from 0.25x to 8x, a move counter and the
+        moves, current one highlighted; tiles and other labelled pieces
+        slide between states, other pictures cross-fade (nothing moves for
+        a reader who prefers reduced motion). ``draw`` draws each state,
+        as for :meth:`svg`."""
         from ._animation import solution_html
 
-        return solution_html(self)
+        return solution_html(self, draw=draw)
+
+    def save_animation(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        fps: float = 2.0,
+        draw: Callable[[Any], str] | None = None,
+        format: str | None = None,
+        scale: float = 1.5,
+    ) -> None:
+        """Writes the animation to ``path``: an animated GIF (``.gif``) or
+        PNG (``.png``, ``.apng``; or as ``format`` says), one frame a
+        state, each with the title and its caption, ``fps`` frames a
+        second and the last a second longer, looping; ``scale`` pixels to
+        each of the strip's. ``draw`` draws each state, as for :meth:`svg`.
+
+        Needs Pillow (``pip install "idastar[anim]"``; ImportError saying
+        so without it), which draws the frames itself: the SVG of the
+        puzzles' pictures and the plain shapes, text and groups a ``draw``
+        hook writes (what it cannot draw it leaves out, with a
+        UserWarning naming it). Raises ValueError for a suffix or a
+        ``format`` other than those, or a solution :meth:`svg` cannot draw."""
+        from ._animation import save_animation
+
+        save_animation(self, path, fps=fps, draw=draw, format=format, scale=scale)
 
     def _repr_html_(self) -> str:
         """The animation in a notebook (element ids unique to each call)."""
         from ._animation import solution_html
 
         return solution_html(self, page=False)
+
+    def tree_html(self) -> str:
+        """A self-contained HTML page (inline SVG, CSS and JavaScript,
+        nothing fetched) that shows the search tree of a traced search,
+        iteration by iteration; raises ValueError for a solution solved
+        without ``trace=True``.
+
+        How to read it: each box is a node the search visited, holding the
+        move that reached it ("start" for the start) over ``g+h=f``, the
+        cost so far plus the heuristic's estimate. Children stand under
+        their parent in the order they were tried, left to right. A dashed
+        grey box was pruned: its ``f`` is above the iteration's bound
+        (written ``f > bound``), so it was not expanded; the smallest such
+        ``f`` is the next iteration's bound. In the last iteration of a
+        solved search the path found is drawn thick, down to the goal.
+
+        The page opens on the last iteration; its controls (and the
+        keyboard) choose an iteration and step through its nodes in the
+        order the search visited them, or play them, so that the tree
+        grows as the search went: the node being visited and the path to
+        it are outlined in blue, and the path found appears once the goal
+        is reached. The tree zooms and scrolls. Large traces are cut
+        short, with a note: the page draws at most 2,000 nodes of an
+        iteration and 10,000 in all (the first visited, and the path
+        found). See :meth:`tree_svg` for one iteration as a picture and
+        :meth:`tree` for a notebook.
+
+        >>> from idastar import search
+        >>> steps = lambda n: [(n + 1, 1), (2 * n, 1)]  # add 1 or double
+        >>> result = search.ida_star(1, steps, lambda n: 0, lambda n: n == 4, trace=True)
+        >>> page = result.tree_html()  # write it to a file, open that in a browser
+        >>> page.startswith("<!DOCTYPE html>")
+        True
+        """
+        from ._tree import tree_html
+
+        return tree_html(self)
+
+    def tree_svg(self, iteration: int = -1) -> str:
+        """One iteration of a traced search's tree as an SVG picture: the
+        last by default, or ``iteration`` counted from 0 (negative counts
+        from the end). Drawn as in :meth:`tree_html`, all of it, with the
+        bound and a legend above: the boxes are the nodes visited, a
+        dashed grey one was pruned (its ``f`` is set against the bound),
+        and the path found, in the last iteration of a solved search, is
+        thick down to the goal.
+
+        For small trees: raises ValueError for an iteration of more than
+        1,000 nodes (use :meth:`tree_html`, which scrolls and zooms), or
+        for a solution solved without ``trace=True``; IndexError for an
+        iteration the trace does not have.
+
+        >>> from idastar import search
+        >>> steps = lambda n: [(n + 1, 1), (2 * n, 1)]  # add 1 or double
+        >>> result = search.ida_star(1, steps, lambda n: 0, lambda n: n == 4, trace=True)
+        >>> [it.bound for it in result.trace]
+        [0, 1, 2]
+        >>> svg = result.tree_svg()  # the last iteration, bound 2: 6 nodes, 2 pruned
+        >>> svg.count('class="idastar-node'), svg.count("idastar-pruned")
+        (6, 2)
+        """
+        from ._tree import tree_svg
+
+        return tree_svg(self, iteration)
+
+    def tree(self) -> SearchTree:
+        """The search tree for a notebook: Jupyter shows the returned
+        object as the page of :meth:`tree_html` (element ids unique to each
+        display); its ``svg(iteration)`` is :meth:`tree_svg`. Raises
+        ValueError for a solution solved without ``trace=True``.
+
+        >>> from idastar import search
+        >>> steps = lambda n: [(n + 1, 1), (2 * n, 1)]  # add 1 or double
+        >>> search.ida_star(1, steps, lambda n: 0, lambda n: n == 4, trace=True).tree()
+        <SearchTree: 3 iterations (bounds 0, 1, 2), 16 nodes visited>
+        """
+        from ._tree import SearchTree
+
+        return SearchTree(self)
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dictionary (moves become lists)."""

@@ -1,5 +1,5 @@
-"""``--svg FILE``, ``--html FILE`` and ``--case K``: one case's solution as a
-picture, for every puzzle command.
+"""``--svg FILE``, ``--html FILE``, ``--animation FILE`` and ``--case K``:
+one case's solution as a picture, for every puzzle command.
 
 The command answers its input as always; the solution of the K-th case is
 kept as it goes by (every command hands each answer to
@@ -58,21 +58,29 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "(self-contained: open it in any browser)",
     )
     group.add_argument(
+        "--animation",
+        metavar="OUT.gif",
+        help="also write one case's solution as an animated GIF (OUT.gif) or PNG "
+        "(OUT.png, OUT.apng), one frame a move; "
+        'needs Pillow: pip install "idastar[anim]"',
+    )
+    group.add_argument(
         "--case",
         type=_case_number,
         metavar="K",
-        help="the case --svg, --html and --plot draw, counting from 1 (default 1)",
+        help="the case --svg, --html, --animation and --plot draw, counting from 1 (default 1)",
     )
 
 
 def wanted(args: argparse.Namespace) -> bool:
     """Whether the command is asked for a picture."""
-    return getattr(args, "svg", None) is not None or getattr(args, "html", None) is not None
+    return any(getattr(args, name, None) is not None for name in ("svg", "html", "animation"))
 
 
 class CaseKeeper:
     """Counts the answers as they come and keeps the one of case ``wanted``
-    (counting from 1): what ``--svg``, ``--html`` and ``--plot`` draw."""
+    (counting from 1): what ``--svg``, ``--html``, ``--animation`` and
+    ``--plot`` draw."""
 
     def __init__(self, wanted: int) -> None:
         self.wanted = wanted
@@ -101,12 +109,20 @@ def answer(
 
     if not wanted(args):
         if getattr(args, "case", None) is not None and getattr(args, "plot", None) is None:
-            raise ValueError("--case K picks the case of --svg, --html or --plot; give one of them")
+            raise ValueError(
+                "--case K picks the case of --svg, --html, --animation or --plot; give one of them"
+            )
         answer(args, tokens, out)
         return
-    for option, path in (("--svg", args.svg), ("--html", args.html)):
+    for option, path in (
+        ("--svg", args.svg),
+        ("--html", args.html),
+        ("--animation", args.animation),
+    ):
         if path is not None:
             check_output_path(option, path)
+    if args.animation is not None:
+        _check_animation(args.animation)
     number = args.case or 1
     recorder = CaseKeeper(number)
     try:
@@ -142,3 +158,26 @@ def _draw(args: argparse.Namespace, solution: Solution[Any]) -> None:
                 raise ValueError(
                     f"{option} {path}: cannot write: {error.strerror or error}"
                 ) from None
+    if args.animation is not None:
+        try:
+            solution.save_animation(args.animation)
+        except OSError as error:
+            raise ValueError(
+                f"--animation {args.animation}: cannot write: {error.strerror or error}"
+            ) from None
+
+
+def _check_animation(path: str) -> None:
+    """Refuses, before anything is solved, an animation that could not be
+    written: a suffix that names no animation format, or no Pillow."""
+    from .._animation import animation_format
+    from .._raster import require_pillow
+
+    try:
+        animation_format(path)
+    except ValueError as error:  # it names the path
+        raise ValueError(f"--animation {error}") from None
+    try:
+        require_pillow()
+    except ImportError as error:
+        raise ValueError(f"--animation: {error}") from None
