@@ -5,13 +5,24 @@ The pages' ``python`` blocks run here (doctests, and scripts in an empty
 directory); their ``sh`` lines run in tests/test_help_examples.py, the Dask
 recipe in tests/test_dask.py, the crate's example under ``cargo test``. A
 block of any other kind fails :func:`test_every_example_is_of_a_kind_a_test_runs`.
+
+The pages' pictures are what the code draws (some kept current by
+tests/test_pictures.py, the others here: ``python tests/test_docs.py``
+redraws them), and the site, built as mkdocs.yml says, works opened from
+disk and shows IDA* and A* as written, never as emphasis.
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from doc_examples import (
@@ -158,3 +169,160 @@ def test_module_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert tried > 0
     assert failures == 0
+
+
+# --------------------------------------------------------------------------
+# The pictures the pages show
+
+IMAGES = ROOT / "docs" / "images"
+
+
+def page_pictures() -> dict[str, str]:
+    """The pictures the puzzle pages and the Pictures page show besides
+    tests/test_pictures.py's, by file name: what the code draws now."""
+    from idastar import booksort, pancake, permutation
+
+    return {
+        "booksort-solution.svg": booksort.solve([1, 3, 4, 6, 2, 5]).svg(),
+        "pancake-solution.svg": pancake.solve([2, 4, 1, 5, 3]).svg(),
+        "permutation-solution.svg": permutation.load("2x2x2").solve("R U R' U'").svg(),
+    }
+
+
+def test_the_pages_show_what_the_code_draws() -> None:
+    for name, svg in page_pictures().items():
+        stored = (IMAGES / name).read_text(encoding="utf-8")
+        assert stored == svg, f"docs/images/{name} is stale: python tests/test_docs.py redraws it"
+        assert len(stored) < 40_000, "small enough to keep in the repository"
+
+
+def test_every_picture_shown_is_drawn_by_a_test() -> None:
+    from test_learn import learn_pictures
+    from test_pictures import doc_images
+
+    drawn = set(page_pictures()) | set(doc_images()) | set(learn_pictures())
+    shown = {
+        name
+        for page in PAGES
+        for name in re.findall(r"images/([\w.-]+\.svg)\)", page.read_text(encoding="utf-8"))
+    }
+    assert shown <= drawn, shown - drawn
+    assert {path.name for path in IMAGES.glob("*.svg")} == drawn
+
+
+def test_the_pictures_page_shows_every_picture() -> None:
+    page = (ROOT / "docs" / "pictures.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"!\[[^\]]+\]\(images/([\w.-]+)\)", page))
+    assert {path.name for path in IMAGES.iterdir()} <= shown
+
+
+# --------------------------------------------------------------------------
+# The site: IDA* as written, and links that work opened from disk
+
+
+def docstrings_hook() -> ModuleType:
+    """docs/hooks/docstrings.py, which needs griffe (the docs extra)."""
+    pytest.importorskip("griffe", reason='the site\'s hooks need pip install -e ".[docs]"')
+    path = ROOT / "docs" / "hooks" / "docstrings.py"
+    if not path.is_file():
+        pytest.skip("no docs/hooks here (the installed-wheel run)")
+    spec = importlib.util.spec_from_file_location("docstrings_hook", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_hook_escapes_starred_names_outside_code() -> None:
+    escape = docstrings_hook().escape_names
+    assert escape("engines (IDA*, A*, BFS)") == "engines (IDA\\*, A\\*, BFS)"
+    assert escape("IDA\\* and A*'s bound") == "IDA\\* and A\\*'s bound"
+    kept = [
+        "a *block move* and **A** bold, *IDA* stressed",
+        "``IDA*`` and `A*` in code, 2*3 and x*y",
+        "```pycon\n>>> 'A*, IDA*'\n```",
+        "~~~text\nIDA*\n~~~",
+    ]
+    for text in kept:
+        assert escape(text) == text
+    mixed = "IDA*\n```\nIDA*\n```\n`A*` A*"
+    assert escape(mixed) == "IDA\\*\n```\nIDA*\n```\n`A*` A\\*"
+
+
+def test_the_hook_leaves_doctests_as_they_are() -> None:
+    markdown = docstrings_hook().markdown
+    text = "Runs IDA*, A* too.\n\n>>> 'IDA*, A*'\n'IDA*, A*'\n\nSee :func:`solve`."
+    assert markdown(text) == (
+        "Runs IDA\\*, A\\* too.\n\n```pycon\n>>> 'IDA*, A*'\n'IDA*, A*'\n```\n\nSee `solve`."
+    )
+
+
+def test_the_site_works_opened_from_disk() -> None:
+    config = ROOT / "mkdocs.yml"
+    if not config.is_file():
+        pytest.skip("no mkdocs.yml here (the installed-wheel run)")
+    text = config.read_text(encoding="utf-8")
+    assert re.search(r"^use_directory_urls: false$", text, re.M), "pages as files: x.html, not x/"
+    plugins = re.split(r"\n\S", text.split("\nplugins:\n", 1)[1], maxsplit=1)[0]
+    assert re.search(r"^  - offline$", plugins, re.M), "the search index bundled into the pages"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site as mkdocs.yml builds it, in a temporary directory (a few seconds)."""
+    for needed in ("mkdocs", "material", "mkdocstrings_handlers.python"):
+        pytest.importorskip(needed, reason='building the site needs pip install -e ".[docs]"')
+    if not (ROOT / "mkdocs.yml").is_file():
+        pytest.skip("no mkdocs.yml here (the installed-wheel run)")
+    out = tmp_path_factory.mktemp("site")
+    import idastar
+
+    package = str(Path(idastar.__file__).resolve().parents[1])
+    path = os.pathsep.join(p for p in (package, os.environ.get("PYTHONPATH", "")) if p)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def test_no_search_name_is_taken_for_emphasis(site: Path) -> None:
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) > 30
+    wrong = re.compile(r"IDA, <em>|IDA<em>|\bA</em>|<em>, A\b|\bA<em>")
+    found = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for m in wrong.finditer(text):
+            found.append(
+                f"{page.relative_to(site)}: ...{text[max(0, m.start() - 40) : m.end() + 40]}"
+            )
+    assert not found, "\n".join(found)
+    api = (site / "reference" / "idastar.html").read_text(encoding="utf-8")
+    assert "IDA*, A*" in api
+
+
+def test_internal_links_name_files(site: Path) -> None:
+    """Opened from disk, a link to a directory shows a listing, not the page."""
+    assert (site / "search" / "search_index.js").is_file(), "the offline plugin's search index"
+    # 404.html is a server's page, its links from the site's root.
+    for page in sorted(set(site.rglob("*.html")) - {site / "404.html"}):
+        for link in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:|#|//", link):
+                continue
+            target = link.split("#", 1)[0]
+            assert target and not target.endswith("/"), f"{page.relative_to(site)}: {link}"
+            assert (page.parent / target).exists(), f"{page.relative_to(site)}: {link}"
+
+
+if __name__ == "__main__":
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for name, svg in page_pictures().items():
+        (IMAGES / name).write_text(svg, encoding="utf-8")
+        print(f"docs/images/{name}: {len(svg):,} bytes")
