@@ -64,6 +64,26 @@ def test_the_core_reads_a_description_as_the_reference_does() -> None:
         assert set(core.moves) == set(described.moves)
 
 
+def test_move_sequences_are_their_moves_made_in_turn() -> None:
+    """A ``MoveSequence`` (twsearch's, as its samples use it) moves every
+    piece as the reference reads it, and as its moves made in turn."""
+    text = permutation.load("3x3x3", table_entries=1).text + (
+        "MoveSequence SEXY R U R' U'\n"
+        "MoveSequence TWICE SEXY2,F\n"
+        "MoveSequence LATE TWICE' B3 D2' EARLY\n"
+        "MoveSequence EARLY L2\n"
+    )
+    # Tables of one entry: the moves are what is tested, not the bound.
+    core, described = permutation.load(text, table_entries=1), reference.read(text)
+    assert set(core.moves) == set(described.moves)
+    for move in core.moves:
+        assert core.apply(core.solved, move) == described.apply(described.solved, move), move
+    assert core.replay(core.solved, ["LATE"]) == core.replay(
+        core.solved, "F' U R U' R' U R U' R' B' D2 L2".split()
+    )
+    assert core.distance("SEXY") == 1 and core.solve("R U R' U'").cost == 1
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.sampled_from(CUBE.moves), max_size=4))
 def test_a_2x2x2_scramble_is_solved_optimally(scramble: list[str]) -> None:
@@ -130,8 +150,8 @@ def test_the_shared_verbs_work_on_a_puzzle_made_at_run_time() -> None:
     ("text", "message"),
     [
         (
-            "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nMoveSequence Y A\n",
-            r"line 7: MoveSequence \(move sequences\) is not supported",
+            "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nMove A\nS\n2 1\nEnd\nMoveSequence Y A B\n",
+            r'line 11: MoveSequence Y: no move "B"',
         ),
         (
             "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\nIllegal S 1 2\n",
@@ -188,3 +208,4 @@ def test_the_shipped_cubes_are_what_the_model_writes() -> None:
     assert permutation.load("3x3x3").text == model["describe"](
         "3x3x3", {"CORNER": model["CORNERS"], "EDGE": model["EDGES"]}
     )
+

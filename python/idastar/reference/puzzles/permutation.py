@@ -5,9 +5,11 @@ The ksolve format: ``Name``, ``Set NAME places orientations``, a
 optionally their orientations), ``Move NAME`` blocks (each set's name,
 the place each place takes its piece from, then optionally the twist of
 the piece that leaves each place), ``End`` closing a block, ``#``
-comments. A move's powers are the move repeated (``U2``, and ``U'`` for
-the power that undoes it, the shorter way round); the quarter-turn
-metric keeps only the move and its inverse.
+comments; ``MoveSequence NAME A B' C2`` a move made of others in turn
+(each repeated, ``C2``, or undone, ``B'``; defined anywhere). A move's
+powers are the move repeated (``U2``, and ``U'`` for the power that undoes
+it, the shorter way round); the quarter-turn metric keeps only the move
+and its inverse.
 
 A position is a tuple: each set's pieces then their orientations, set
 after set, as :mod:`idastar.permutation` writes them. Slow and plain: for
@@ -71,8 +73,11 @@ def read(text: str, metric: str = "htm") -> Described:
     words = [line.split("#")[0].split() for line in text.splitlines()]
     lines = iter(w for w in words if w)
     generators: dict[str, tuple[list[int], list[int]]] = {}
+    sequences: list[list[str]] = []
     for line in lines:
-        if line[0] == "Name":
+        if line[0] == "MoveSequence":
+            sequences.append([w for word in line[1:] for w in word.split(",") if w])
+        elif line[0] == "Name":
             described.name = line[1]
         elif line[0] == "Set":
             described.sets.append((line[1], int(line[2]), int(line[3])))
@@ -94,6 +99,18 @@ def read(text: str, metric: str = "htm") -> Described:
                     # The twist of the piece that leaves place p - 1 lands where it goes.
                     twist += [turned[p - 1] for p in moved]
                 generators[line[1]] = (source, twist)
+    orientations = [o for _, places, o in described.sets for _ in range(places)]
+    while sequences:
+        waiting = []
+        for name, *moves in sequences:
+            made = _made_of(moves, generators, orientations)
+            if made is None:
+                waiting.append([name, *moves])
+            else:
+                generators[name] = made
+        if len(waiting) == len(sequences):
+            raise ValueError(f"MoveSequence {waiting[0][0]} names a move not defined")
+        sequences = waiting
     for name, generator in generators.items():
         _add_powers(described, name, generator, metric)
     return described
@@ -117,6 +134,45 @@ def _block(
         else:
             blocks[current] = (blocks[current][0], [int(w) for w in line])  # type: ignore[index]
     return blocks
+
+
+Generator = tuple[list[int], list[int]]
+
+
+def _then(first: Generator, second: Generator, orientations: list[int]) -> Generator:
+    """``first``, then ``second``, as one move."""
+    source, twist = first
+    return (
+        [source[s] for s in second[0]],
+        [(twist[s] + t) % m for s, t, m in zip(second[0], second[1], orientations, strict=True)],
+    )
+
+
+def _made_of(
+    moves: list[str], generators: dict[str, Generator], orientations: list[int]
+) -> Generator | None:
+    """The move ``moves`` make in turn (``U``, ``U2``, ``U'``, ``U2'``), or
+    None while one of them is not defined."""
+    size = len(orientations)
+    identity: Generator = (list(range(size)), [0] * size)
+    made = identity
+    for word in moves:
+        name, undone = (
+            (word[:-1], True) if word.endswith("'") and word not in generators else (word, False)
+        )
+        count = ""
+        while name not in generators and name and name[-1].isdigit():
+            name, count = name[:-1], name[-1] + count
+        if name not in generators:
+            return None
+        generator = generators[name]
+        powers = [identity]  # the move made 0, 1, 2, ... times
+        while len(powers) == 1 or powers[-1] != identity:
+            powers.append(_then(powers[-1], generator, orientations))
+        order = len(powers) - 1
+        times = (int(count) if count else 1) % order
+        made = _then(made, powers[(order - times) % order if undone else times], orientations)
+    return made
 
 
 def _add_powers(

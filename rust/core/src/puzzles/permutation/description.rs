@@ -20,9 +20,12 @@
 //! After a move with permutation `p` and twists `t`, place `i` holds the
 //! piece that was at place `p[i]`, turned by `t[p[i]]` (modulo the set's
 //! orientations), as ksolve and twsearch read it. A set a move leaves out
-//! stays as it is. What the format offers beyond this (`Illegal`,
-//! `MoveAlias`, `MoveSequence`, `StartState`, `MoveTransformation`, `?`
-//! for an unknown piece or orientation) is refused by name, with its line.
+//! stays as it is. `MoveSequence NAME A B' C2` makes a move of the moves it
+//! names, made in turn (each maybe repeated, `C2`, or undone, `B'`; they may
+//! be defined anywhere in the description, sequences too). What the format
+//! offers beyond this (`Illegal`, `MoveAlias`, `StartState`,
+//! `MoveTransformation`, `?` for an unknown piece or orientation) is
+//! refused by name, with its line.
 
 use crate::{Error, Result};
 
@@ -78,7 +81,6 @@ pub struct Description {
 const UNSUPPORTED: &[(&str, &str)] = &[
     ("Illegal", "illegal piece placements"),
     ("MoveAlias", "move aliases"),
-    ("MoveSequence", "move sequences"),
     ("StartState", "a start state with 0-based pieces"),
     ("MoveTransformation", "moves with 0-based permutations"),
     ("Ignore", "ignored pieces"),
@@ -134,6 +136,7 @@ impl Description {
         let mut lines = Lines::new(text);
         let mut description = Description { name: String::new(), sets: vec![], solved: vec![], moves: vec![] };
         let mut solved_seen = false;
+        let mut sequences = Vec::new();
         while let Some((line, words)) = lines.next() {
             let keyword = words[0];
             if let Some((_, what)) = UNSUPPORTED.iter().find(|(name, _)| *name == keyword) {
@@ -188,6 +191,22 @@ impl Description {
                     let parts = description.read_parts(&mut lines, line, true)?;
                     description.moves.push(MoveDef { name, parts });
                 }
+                "MoveSequence" => {
+                    if !solved_seen {
+                        return Err(at(line, "a MoveSequence must come after Solved"));
+                    }
+                    // twsearch also takes commas between the moves.
+                    let moves: Vec<String> = words[1..]
+                        .iter()
+                        .flat_map(|word| word.split(','))
+                        .filter(|w| !w.is_empty())
+                        .map(String::from)
+                        .collect();
+                    if moves.len() < 2 {
+                        return Err(at(line, "MoveSequence takes a name and the moves it makes"));
+                    }
+                    sequences.push((line, moves));
+                }
                 other => return Err(at(line, format!("unknown keyword {other:?}"))),
             }
         }
@@ -200,6 +219,7 @@ impl Description {
         if description.moves.is_empty() {
             return Err(Error::invalid("the description has no Move"));
         }
+        description.expand(sequences)?;
         if description.name.is_empty() {
             description.name = "Unnamed".into();
         }
@@ -268,6 +288,124 @@ impl Description {
                     .unwrap_or_else(|| SetPart { places: (0..set.size as u8).collect(), twists: vec![0; set.size] })
             })
             .collect())
+    }
+}
+
+/// The most times a move is made to find how many undo it.
+const MAX_ORDER: usize = 1 << 16;
+
+impl Description {
+    /// Adds each move sequence `(line, [name, moves...])` as a move, once
+    /// every move it names is known (a sequence may name one that follows
+    /// it); the error names the line of a sequence that names no move.
+    fn expand(&mut self, mut pending: Vec<(usize, Vec<String>)>) -> Result<()> {
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut waiting = Vec::new();
+            for (line, words) in pending {
+                let name = &words[0];
+                if self.moves.iter().any(|mv| mv.name == *name) {
+                    return Err(at(line, format!("move {name} is defined twice")));
+                }
+                match self.made_of(line, &words[1..])? {
+                    Some(parts) => self.moves.push(MoveDef { name: name.clone(), parts }),
+                    None => waiting.push((line, words)),
+                }
+            }
+            if waiting.len() == before {
+                let (line, words) = &waiting[0];
+                let unknown = words[1..].iter().find(|word| self.power_of(word).is_none()).expect("one is unknown");
+                return Err(at(*line, format!("MoveSequence {}: no move {unknown:?}", words[0])));
+            }
+            pending = waiting;
+        }
+        Ok(())
+    }
+
+    /// The move `moves` make in turn, or `None` while one is unknown.
+    fn made_of(&self, line: usize, moves: &[String]) -> Result<Option<Vec<SetPart>>> {
+        let mut position = self.identity();
+        for word in moves {
+            let Some((index, times, undone)) = self.power_of(word) else { return Ok(None) };
+            let mv = &self.moves[index].parts;
+            let order =
+                self.order(mv).ok_or_else(|| at(line, format!("move {word:?} repeats only after too many turns")))?;
+            let times = if undone { (order - times % order) % order } else { times % order };
+            for _ in 0..times {
+                position = self.after(&position, mv);
+            }
+        }
+        // The move that takes the solved places to `position`: place i takes
+        // the piece of place p[i], and the twist lands on the piece that
+        // leaves that place.
+        Ok(Some(
+            position
+                .into_iter()
+                .map(|part| {
+                    let mut twists = vec![0; part.places.len()];
+                    for (&from, &twist) in part.places.iter().zip(&part.twists) {
+                        twists[usize::from(from)] = twist;
+                    }
+                    SetPart { places: part.places, twists }
+                })
+                .collect(),
+        ))
+    }
+
+    /// The move `word` names, how many times it is made and whether it is
+    /// undone: `U`, `U2`, `U'`, `U2'`; a move's own name first.
+    fn power_of(&self, word: &str) -> Option<(usize, usize, bool)> {
+        if let Some(index) = self.moves.iter().position(|mv| mv.name == word) {
+            return Some((index, 1, false));
+        }
+        let (rest, undone) = word.strip_suffix('\'').map_or((word, false), |rest| (rest, true));
+        let digits = rest.len() - rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (name, count) = rest.split_at(rest.len() - digits);
+        // A count too large for a number is as good as any other.
+        let times = if count.is_empty() { 1 } else { count.parse().unwrap_or(usize::MAX) };
+        let index = self.moves.iter().position(|mv| mv.name == name)?;
+        Some((index, times, undone))
+    }
+
+    /// Every piece at its own place, unturned.
+    fn identity(&self) -> Vec<SetPart> {
+        self.sets
+            .iter()
+            .map(|set| SetPart { places: (0..set.size as u8).collect(), twists: vec![0; set.size] })
+            .collect()
+    }
+
+    /// `position` (the piece of each place, its orientation) after `mv`.
+    fn after(&self, position: &[SetPart], mv: &[SetPart]) -> Vec<SetPart> {
+        position
+            .iter()
+            .zip(mv)
+            .zip(&self.sets)
+            .map(|((now, mv), set)| SetPart {
+                places: mv.places.iter().map(|&from| now.places[usize::from(from)]).collect(),
+                twists: mv
+                    .places
+                    .iter()
+                    .map(|&from| {
+                        let from = usize::from(from);
+                        (now.twists[from] + mv.twists[from]) % set.orientations
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// How many times `mv` is made before every piece is back as it was.
+    fn order(&self, mv: &[SetPart]) -> Option<usize> {
+        let identity = self.identity();
+        let mut position = self.after(&identity, mv);
+        for times in 1..MAX_ORDER {
+            if position == identity {
+                return Some(times);
+            }
+            position = self.after(&position, mv);
+        }
+        None
     }
 }
 

@@ -110,9 +110,14 @@ fn what_the_reader_does_not_support_is_refused_by_name_and_line() {
     let refused = |text: &str| Description::parse(text).unwrap_err().to_string();
     let head = "Name X\nSet S 2 1\nSolved\nS\n1 2\nEnd\n";
     assert_eq!(
-        refused(&format!("{head}MoveSequence Y X X\n")),
-        "line 7: MoveSequence (move sequences) is not supported"
+        refused(&format!("{head}Move A\nS\n2 1\nEnd\nMoveSequence Y A X\n")),
+        "line 11: MoveSequence Y: no move \"X\""
     );
+    assert_eq!(
+        refused(&format!("{head}Move A\nS\n2 1\nEnd\nMoveSequence A A A\n")),
+        "line 11: move A is defined twice"
+    );
+    assert_eq!(refused(&format!("{head}MoveSequence Y\n")), "line 7: MoveSequence takes a name and the moves it makes");
     assert_eq!(
         refused(&format!("{head}Illegal S 1 2\n")),
         "line 7: Illegal (illegal piece placements) is not supported"
@@ -138,6 +143,27 @@ fn what_the_reader_does_not_support_is_refused_by_name_and_line() {
 
 /// The 2x2x2 with its down-back-left corner fixed: the moves U, R and F
 /// alone, as the published distributions count it.
+/// A move sequence is the moves it names made in turn, whatever their
+/// powers and wherever they are defined: its name scrambles as they do.
+#[test]
+fn a_move_sequence_makes_its_moves_in_turn() {
+    let text = THREE.to_string()
+        + "MoveSequence SEXY R U R' U'\nMoveSequence TWICE SEXY2,F\nMoveSequence LATE TWICE' B3 D2'\n";
+    let cube = compiled(&text);
+    for (sequence, made) in [
+        ("SEXY", "R U R' U'"),
+        ("SEXY2", "R U R' U' R U R' U'"),
+        ("TWICE", "R U R' U' R U R' U' F"),
+        ("LATE", "F' U R U' R' U R U' R' B' D2"),
+        ("SEXY'", "U R U' R'"),
+    ] {
+        assert_eq!(cube.scrambled(sequence).unwrap(), cube.scrambled(made).unwrap(), "{sequence}");
+    }
+    // A sequence is a move like the others: its powers, named the short way.
+    assert_eq!(order(&cube, "SEXY"), 6);
+    assert!(cube.turn_named("SEXY3").is_some() && cube.turn_named("SEXY2'").is_some());
+}
+
 fn fixed_corner_2x2x2() -> String {
     TWO.split("Move ")
         .enumerate()
