@@ -209,3 +209,39 @@ def test_the_shipped_cubes_are_what_the_model_writes() -> None:
         "3x3x3", {"CORNER": model["CORNERS"], "EDGE": model["EDGES"]}
     )
 
+
+def test_a_first_load_tells_its_progress_and_keeps_to_its_time_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build is told layer by layer, each table in turn; a load that
+    builds nothing tells nothing; ``time_limit`` stops a build with a
+    TimeoutError and a raising ``progress`` with its error, and neither
+    leaves anything that a later load would take for built."""
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(tmp_path / "first"))
+    text = pancakes(9).replace("Name Pancakes9", "Name ToldPancakes9")
+    heard: list[tuple[int, ...]] = []
+    puzzle = permutation.load(text, progress=lambda *told: heard.append(told))
+    assert heard
+    tasks = {told[1] for told in heard}
+    assert tasks == {len(puzzle.tables)}
+    for task in range(len(puzzle.tables)):
+        layers = [told for told in heard if told[0] == task]
+        assert [told[2] for told in layers] == list(range(1, len(layers) + 1))
+        reached = [told[3] for told in layers]
+        assert reached == sorted(reached) and reached[-1] == layers[-1][4] == puzzle.tables[task][1]
+    heard.clear()
+    assert permutation.load(text, progress=lambda *told: heard.append(told)) is puzzle
+    assert heard == []
+
+    monkeypatch.setenv("IDASTAR_CACHE_DIR", str(tmp_path / "second"))
+    timed = text.replace("ToldPancakes9", "TimedPancakes9")
+    with pytest.raises(TimeoutError, match=r"^time_limit: "):
+        permutation.load(timed, time_limit=0)
+
+    def refuse(*told: int) -> None:
+        raise RuntimeError("no more")
+
+    with pytest.raises(RuntimeError, match="no more"):
+        permutation.load(timed, progress=refuse)
+    stack = [3, 1, 2, 9, 8, 7, 4, 6, 5]
+    assert permutation.load(timed).distance([*stack, *[0] * 9]) == pancake.distance(stack)

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 from . import _draw, permutation
 from ._core import InvalidPuzzle
-from ._puzzle import integers, rng
+from ._puzzle import Progress, integers, rng
 from ._results import Solution
 
 if TYPE_CHECKING:
@@ -514,19 +514,29 @@ def random_scramble(moves: int = 8, *, seed: int | None = None) -> str:
 # -- Solving ---------------------------------------------------------------------
 
 
-def load(metric: str = "htm") -> PermutationPuzzle:
+def load(
+    metric: str = "htm", *, progress: Progress | None = None, time_limit: float | None = None
+) -> PermutationPuzzle:
     """The cube as a puzzle value: :func:`idastar.permutation.load` of the
     ``3x3x3`` in ``metric``, ``"htm"`` (the default) or ``"qtm"``, with every
     shared verb on positions and its own moves' names (in ``"qtm"`` only the
     quarter turns), once per metric and process. Its tables are built in
-    about ten seconds the first time, then read from the cache directory.
+    about ten seconds the first time (``progress`` told of each layer,
+    within ``time_limit`` seconds if given), then read from the cache
+    directory.
 
     Raises:
         ValueError: an unknown metric.
+        TimeoutError: the tables' build took more than ``time_limit``.
     """
     # The half-turn metric is the description's own: permutation.load("3x3x3")
     # and this are the one puzzle, loaded once.
-    return permutation.load("3x3x3", metric=None if metric == "htm" else metric)
+    return permutation.load(
+        "3x3x3",
+        metric=None if metric == "htm" else metric,
+        progress=progress,
+        time_limit=time_limit,
+    )
 
 
 def solve(case: Case, *, metric: str = "htm", **options: Any) -> Solution[str]:

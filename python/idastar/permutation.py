@@ -37,7 +37,7 @@ from typing import Any
 from . import _core, _draw
 from ._checks import exact_int, int_or_none
 from ._core import InvalidPuzzle
-from ._puzzle import Puzzle, integers, rng
+from ._puzzle import Progress, Puzzle, integers, rng
 from ._results import Solution
 
 __all__ = ["DESCRIPTIONS", "Case", "PermutationPuzzle", "define", "load"]
@@ -193,6 +193,8 @@ def load(
     *,
     table_entries: int | None = None,
     metric: str | None = None,
+    progress: Progress | None = None,
+    time_limit: float | None = None,
 ) -> PermutationPuzzle:
     """The puzzle a description gives: the name of one that ships with
     idastar (:data:`DESCRIPTIONS`), a path to a file, or the text itself.
@@ -201,9 +203,16 @@ def load(
     ``metric`` is ``"htm"`` (every power of a move is one move, the default)
     or ``"qtm"`` (only a move and its inverse are; ``U2`` costs two).
 
+    The pattern databases are built at the first load of a description in
+    a process (read from the cache directory when a sound copy is there):
+    ``progress(task, tasks, layer, reached, total)`` is told of each layer
+    of each table, as the puzzles' ``progress`` option is, and
+    ``time_limit`` bounds the build in seconds. Ctrl-C stops it.
+
     Raises:
         InvalidPuzzle: the description is not one, naming the line; a
             feature of the format not supported is refused by name.
+        TimeoutError: the tables' build took more than ``time_limit``.
     """
     text = os.fspath(source)
     if text in DESCRIPTIONS:
@@ -216,6 +225,16 @@ def load(
             raise InvalidPuzzle(
                 f"no description {text!r}: {error.strerror}; shipped: {', '.join(DESCRIPTIONS)}"
             ) from None
+    if progress is not None or time_limit is not None:
+        # The core keeps what it builds for the process: the load below
+        # finds the tables built.
+        options = {"table_entries": table_entries, "metric": metric}
+        _core.permutation_describe(
+            text,
+            **{name: value for name, value in options.items() if value is not None},
+            progress=progress,
+            time_limit=time_limit,
+        )
     return _loaded(text, table_entries, metric)
 
 

@@ -203,6 +203,49 @@ class Output:
             return False
 
 
+class BuildReport:
+    """Shows pattern-database builds on stderr, as a ``progress`` callback
+    hears of them: a bar on a terminal, else one line a database."""
+
+    def __init__(self, stream: TextIO | Output, command: str) -> None:
+        self.stream = stream
+        self.command = command
+        self.tty = stream.isatty()
+        self.announced: set[int] = set()
+        #: Why the databases built could not be kept, once told.
+        self.unkept: str | None = None
+
+    def tell_unkept(self, message: str) -> None:
+        """Says, once, that the databases built could not be kept (the
+        cache directory and why) and that later runs build them again."""
+        if self.unkept is None:
+            self.unkept = message
+            print(f"{self.command}: {message}", file=self.stream, flush=True)
+
+    def __call__(self, pattern: int, patterns: int, layer: int, reached: int, total: int) -> None:
+        if pattern not in self.announced:
+            self.announced.add(pattern)
+            if not self.tty:
+                print(
+                    f"{self.command}: building pattern database {pattern + 1} of {patterns} "
+                    f"({total:,} entries)",
+                    file=self.stream,
+                    flush=True,
+                )
+        if self.tty:
+            width = 30
+            done = int(width * reached / total) if total else width
+            end = "\n" if reached == total and layer > 0 else ""
+            print(
+                f"\rbuilding pattern database {pattern + 1}/{patterns} "
+                f"[{'#' * done}{'.' * (width - done)}] {100 * reached / total:5.1f}% "
+                f"layer {layer}",
+                end=end,
+                file=self.stream,
+                flush=True,
+            )
+
+
 def stderr(*, best_effort: bool = False) -> Output:
     """Standard error, as the commands write their reports to it: a report
     asked for (``--stats``) that cannot be written ends the run; a note

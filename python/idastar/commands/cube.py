@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 from .._core import InvalidPuzzle
 from .._judge import Tokens
 from . import (
+    BuildReport,
     Found,
     Puzzle,
     Shown,
@@ -21,6 +22,7 @@ from . import (
     register,
     sample_demo,
     solving,
+    stderr,
 )
 
 if TYPE_CHECKING:
@@ -94,7 +96,9 @@ def _cube_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
     def solve(chunk: list[_Case], threads: int | None, found: Found[Solution[str]]) -> None:
         # The tables are loaded for the first chunk, once its cubes are read:
         # a bad first line is told at once, not after their build.
-        solving(cube.load(args.metric), {}, lambda case: case.position)(chunk, threads, found)
+        builds = BuildReport(stderr(best_effort=True), "idastar cube")
+        puzzle = cube.load(args.metric, progress=builds)
+        solving(puzzle, {}, lambda case: case.position)(chunk, threads, found)
 
     def answer(case: _Case, solution: Solution[str]) -> str:
         solution = checked(solution)

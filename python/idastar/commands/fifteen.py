@@ -15,7 +15,7 @@ from .. import _core
 from .._core import InvalidPuzzle, Unsolvable
 from .._judge import Tokens
 from . import (
-    Output,
+    BuildReport,
     Puzzle,
     answer_flags,
     answer_in_order,
@@ -173,49 +173,7 @@ def _configure(parser: argparse.ArgumentParser, any_size: bool) -> None:
     )
 
 
-class _BuildReport:
-    """Shows pattern-database builds on stderr: a bar on a terminal, else one line each."""
-
-    def __init__(self, stream: TextIO | Output, command: str) -> None:
-        self.stream = stream
-        self.command = command
-        self.tty = stream.isatty()
-        self.announced: set[int] = set()
-        #: Why the databases built could not be kept, once told.
-        self.unkept: str | None = None
-
-    def tell_unkept(self, message: str) -> None:
-        """Says, once, that the databases built could not be kept (the
-        cache directory and why) and that later runs build them again."""
-        if self.unkept is None:
-            self.unkept = message
-            print(f"{self.command}: {message}", file=self.stream, flush=True)
-
-    def __call__(self, pattern: int, patterns: int, layer: int, reached: int, total: int) -> None:
-        if pattern not in self.announced:
-            self.announced.add(pattern)
-            if not self.tty:
-                print(
-                    f"{self.command}: building pattern database {pattern + 1} of {patterns} "
-                    f"({total:,} entries)",
-                    file=self.stream,
-                    flush=True,
-                )
-        if self.tty:
-            width = 30
-            done = int(width * reached / total) if total else width
-            end = "\n" if reached == total and layer > 0 else ""
-            print(
-                f"\rbuilding pattern database {pattern + 1}/{patterns} "
-                f"[{'#' * done}{'.' * (width - done)}] {100 * reached / total:5.1f}% "
-                f"layer {layer}",
-                end=end,
-                file=self.stream,
-                flush=True,
-            )
-
-
-def _options(args: argparse.Namespace, report: _BuildReport) -> dict[str, object]:
+def _options(args: argparse.Namespace, report: BuildReport) -> dict[str, object]:
     return {
         "width": args.width,
         "height": args.height,
@@ -267,7 +225,7 @@ def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
 
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
-    report = _BuildReport(stderr(best_effort=True), f"idastar {args.command}")
+    report = BuildReport(stderr(best_effort=True), f"idastar {args.command}")
     # Databases built but not kept are told of once, in a line of the
     # command's, however the run ends.
     with sliding._kept(args.cache_dir, tell=report.tell_unkept):
@@ -339,7 +297,7 @@ def _demo(out: TextIO) -> bool:
     all_match = True
     for heuristic in ("pdb", "linear-conflict", "manhattan"):
         # The first pdb solve builds the databases: say so, with the bar.
-        builds = _BuildReport(stderr(best_effort=True), "idastar demo")
+        builds = BuildReport(stderr(best_effort=True), "idastar demo")
         began = time.perf_counter()
         with sliding._kept(None, tell=builds.tell_unkept):
             solution = checked(sliding.solve(tiles, heuristic=heuristic, progress=builds))

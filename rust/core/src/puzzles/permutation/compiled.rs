@@ -8,7 +8,8 @@ use std::fmt;
 use std::path::Path;
 
 use super::description::Description;
-use super::tables::{projections, Table};
+use super::tables::{projections, Table, Told};
+use crate::puzzle::Report;
 use crate::{Edge, Error, Interrupt, Problem, Result, Reversible};
 
 crate::choices! {
@@ -221,7 +222,7 @@ impl Compiled {
     /// and every set's orientations together. `None` when the interrupt
     /// stopped a build.
     pub fn with_tables(self, entries: u64, interrupt: Option<Interrupt>) -> Result<Option<Compiled>> {
-        self.with_tables_cached(entries, None, interrupt)
+        self.with_tables_cached(entries, None, interrupt, None)
     }
 
     /// [`with_tables`](Compiled::with_tables), each table loaded from the
@@ -232,13 +233,16 @@ impl Compiled {
         entries: u64,
         cache: Option<&Path>,
         interrupt: Option<Interrupt>,
+        report: Option<Report>,
     ) -> Result<Option<Compiled>> {
         let Ok(chosen) = projections(&self, entries, interrupt) else {
             return Ok(None);
         };
         let mut tables = Vec::new();
-        for coordinates in chosen {
-            match Table::cached(&self, coordinates, cache, interrupt)? {
+        let tasks = chosen.len();
+        for (task, coordinates) in chosen.into_iter().enumerate() {
+            let told = report.map(|report| Told { report, task, tasks });
+            match Table::cached(&self, coordinates, cache, interrupt, told)? {
                 Some(table) => tables.push(table),
                 None => return Ok(None),
             }

@@ -35,7 +35,7 @@ impl Compiled {
         if tables::Table::entries(&coordinates).is_none_or(|size| size > entries) {
             return Err(too_many());
         }
-        Ok(tables::Table::build(self, coordinates, interrupt)?.map(|table| table.layers()))
+        Ok(tables::Table::build(self, coordinates, interrupt, None)?.map(|table| table.layers()))
     }
 }
 

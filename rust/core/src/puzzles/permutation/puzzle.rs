@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Compiled, Description, Metric, Position, MAX_PLACES};
-use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Settings};
+use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Report, Settings};
 use crate::{Error, Interrupt, Limits, Result, SearchResult};
 
 /// The most entries a pattern database of a projection has unless
@@ -65,9 +65,14 @@ impl Build {
 }
 
 /// The puzzle of `text` built as `build` says, compiled (and its tables
-/// built) at its first use in the process; `None` when the interrupt
-/// stopped a table's build.
-pub fn compiled(text: &str, build: Build, interrupt: Option<Interrupt>) -> Result<Option<Arc<Compiled>>> {
+/// built, `report` told of each layer) at its first use in the process;
+/// `None` when the interrupt or the report stopped a table's build.
+pub fn compiled(
+    text: &str,
+    build: Build,
+    interrupt: Option<Interrupt>,
+    report: Option<Report>,
+) -> Result<Option<Arc<Compiled>>> {
     let key = (text.to_string(), build);
     if let Some(found) = COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().get(&key) {
         return Ok(Some(found.clone()));
@@ -77,7 +82,7 @@ pub fn compiled(text: &str, build: Build, interrupt: Option<Interrupt>) -> Resul
     // the user's cache directory), so that a description's are built once.
     let cache = crate::cache::usable_cache_dir(None)?;
     let compiled = Compiled::new(description, build.metric)?;
-    let Some(puzzle) = compiled.with_tables_cached(build.table_entries, cache.as_deref(), interrupt)? else {
+    let Some(puzzle) = compiled.with_tables_cached(build.table_entries, cache.as_deref(), interrupt, report)? else {
         return Ok(None);
     };
     let puzzle = Arc::new(puzzle);
@@ -133,7 +138,7 @@ impl Puzzle for Descriptions {
         // first builds them here.
         let puzzle = options
             .text("description")?
-            .map(|text| compiled(&text, build, None).map(|built| built.expect("no interrupt was given")))
+            .map(|text| compiled(&text, build, None, None).map(|built| built.expect("no interrupt was given")))
             .transpose()?;
         Ok(Descriptions { puzzle })
     }

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use std::path::Path;
 
 use super::compiled::{Compiled, Position, MAX_PLACES};
+use crate::puzzle::{Progress, Report};
 use crate::{cache, Interrupt, Result};
 
 /// The version of the stored tables' format: raised whenever what a table
@@ -620,18 +621,36 @@ pub(crate) struct Table {
     distances: Vec<u8>,
 }
 
+/// Who hears how a build of one of several tables goes: `report`, told
+/// which table it is.
+#[derive(Clone, Copy)]
+pub(crate) struct Told<'a> {
+    pub(crate) report: Report<'a>,
+    pub(crate) task: usize,
+    pub(crate) tasks: usize,
+}
+
+impl Told<'_> {
+    /// Tells of a layer finished; true when the report asks to stop.
+    fn layer(self, layer: u32, reached: u64, total: u64) -> bool {
+        (self.report)(Progress { task: self.task, tasks: self.tasks, layer, reached, total })
+    }
+}
+
 impl Table {
     /// How many entries the product of `coordinates` has, if that fits.
     pub(crate) fn entries(coordinates: &[Coordinate]) -> Option<u64> {
         coordinates.iter().try_fold(1u64, |product, coordinate| product.checked_mul(coordinate.len as u64))
     }
 
-    /// Builds the table by a breadth-first search from the goal; `None`
-    /// when the interrupt stopped it. The caller has checked its size.
+    /// Builds the table by a breadth-first search from the goal, telling
+    /// `told` of each layer; `None` when the interrupt (or `told`'s report)
+    /// stopped it. The caller has checked its size.
     pub(crate) fn build(
         puzzle: &Compiled,
         coordinates: Vec<Coordinate>,
         interrupt: Option<Interrupt>,
+        told: Option<Told>,
     ) -> Result<Option<Table>> {
         let coordinates: Vec<Coordinate> =
             match coordinates.into_iter().map(|coordinate| coordinate.tabulated(puzzle, interrupt)).collect() {
@@ -767,6 +786,9 @@ impl Table {
             }
             frontier = found;
             seen += frontier;
+            if told.is_some_and(|told| told.layer(u32::from(next), seen, entries as u64)) {
+                return Ok(None);
+            }
         }
         Ok(Some(Table { coordinates: Table::without_moves(coordinates), distances }))
     }
@@ -779,9 +801,10 @@ impl Table {
         coordinates: Vec<Coordinate>,
         cache: Option<&Path>,
         interrupt: Option<Interrupt>,
+        told: Option<Told>,
     ) -> Result<Option<Table>> {
         let Some(dir) = cache else {
-            return Table::build(puzzle, coordinates, interrupt);
+            return Table::build(puzzle, coordinates, interrupt, told);
         };
         // What the distances depend on: the turns (and so the metric), the
         // goal, what the table keeps and how its coordinates number their
@@ -812,10 +835,11 @@ impl Table {
         let entries = usize::try_from(Table::entries(&coordinates).expect("checked")).expect("fits memory");
         let stopped = || interrupt.is_some_and(|stop| stop());
         match cache::load_table_until(&path, &header, entries, &stopped) {
+            // A table read is no build: the report hears of builds only.
             Ok(distances) => Ok(Some(Table { coordinates: Table::without_moves(coordinates), distances })),
             Err(reason) if reason == cache::STOPPED => Ok(None),
             Err(_) => {
-                let Some(table) = Table::build(puzzle, coordinates, interrupt)? else {
+                let Some(table) = Table::build(puzzle, coordinates, interrupt, told)? else {
                     return Ok(None);
                 };
                 if let Err(error) = cache::write_atomically_until(

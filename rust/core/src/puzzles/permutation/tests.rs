@@ -298,7 +298,7 @@ fn edge_tables_with_their_orientations_keep_ida_star_optimal() {
 fn tables_are_stored_and_loaded_back_and_a_damaged_one_is_rebuilt() {
     let dir = std::env::temp_dir().join(format!("idastar-permutation-cache-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let build = || compiled(THREE).with_tables_cached(1 << 20, Some(&dir), None).unwrap().unwrap();
+    let build = || compiled(THREE).with_tables_cached(1 << 20, Some(&dir), None, None).unwrap().unwrap();
     let built = build();
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
     files.sort();
