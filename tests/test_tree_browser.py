@@ -228,7 +228,7 @@ def test_a_large_iteration_still_steps_and_says_it_is_cut_short(
     from selenium.webdriver.common.by import By
 
     node = TraceNode
-    wide = 6000
+    wide = _tree.DRAW_LIMIT + 200
     nodes = [node(None, None, 0, 3, False)]
     nodes += [node(0, f"p{i}", 1, 9, True) for i in range(wide)]
     nodes += [node(0, "a", 1, 2, False), node(wide + 1, "b", 2, 1, False)]

@@ -15,15 +15,16 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable, Hashable, Iterable
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .result import Iteration, Outcome, SearchResult, TraceRecorder, finished
 
 State = TypeVar("State", bound=Hashable)
 
 
-class _Node(NamedTuple, Generic[State]):
-    state: State
+class _Node(NamedTuple):
+    # Not generic in its state: Python 3.10's NamedTuple cannot be.
+    state: Any
     parent: int | None
     g: int
     h: int
