@@ -360,12 +360,6 @@ def _jsonable(value: Any) -> Any:
         return str(value)
 
 
-def _fill(template: str, values: dict[str, object]) -> str:
-    for name, value in values.items():
-        template = template.replace(f"@{name}@", str(value))
-    return template
-
-
 #: An SVG tag, as ``idastar._draw`` writes them (``<`` and ``>`` are escaped
 #: in text and attribute values, so a tag ends at the first ``>``).
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)([^>]*?)(/?)>")
@@ -460,18 +454,10 @@ def _player(solution: Solution[Any], frames: _Frames, element_id: str, page: boo
         f'<li data-move="{number}">{number}. {escape(move)}</li>'
         for number, move in enumerate(frames.moves, 1)
     )
-    buttons = "".join(
-        f'<button type="button" data-action="{action}" title="{escape(hint)}">{label}</button>'
-        for action, label, hint in _BUTTONS
-    )
-    options = "".join(
-        f'<option value="{speed}"{" selected" if speed == 1 else ""}>{speed}\u00d7</option>'
-        for speed in SPEEDS
-    )
-    speed = (
-        '<label class="idastar-speed" title="moves shown per second while playing, '
-        f'1\u00d7 being {1000 / _DELAY:g} (+ and - keys)">speed '
-        f'<select data-control="speed">{options}</select></label>'
+    buttons = _draw.buttons(_BUTTONS)
+    speed = _draw.speed_control(
+        SPEEDS,
+        f"moves shown per second while playing, 1\u00d7 being {1000 / _DELAY:g} (+ and - keys)",
     )
     height = max(p.height for p in pictures) * _SCALE + 30
     values = {
@@ -487,13 +473,13 @@ def _player(solution: Solution[Any], frames: _Frames, element_id: str, page: boo
         f'<div class="idastar-player" id="{element_id}" tabindex="0" data-frame="0" '
         f'data-frames="{len(pictures)}" data-goal-frame="{goal}" data-speed="1" '
         f'data-at-goal="{"true" if goal == 0 else "false"}">'
-        f"<style>{_fill(_CSS, values)}</style>"
+        f"<style>{_draw.fill(_CSS, values)}</style>"
         f'<div class="idastar-title">{escape(_title(solution, frames))}</div>'
         f'<div class="idastar-stage">{"".join(shown)}</div>'
         f'<div class="idastar-controls">{buttons}{speed}<span class="idastar-counter">move 0 of '
         f"{len(pictures) - 1}</span></div>"
         f'<ol class="idastar-moves">{moves}</ol>'
-        f"<script>{_fill(_SCRIPT, values)}</script></div>"
+        f"<script>{_draw.fill(_SCRIPT, values)}</script></div>"
     )
 
 

@@ -14,7 +14,7 @@ or a letter, so colour is never the only cue.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 #: The Okabe-Ito palette (Okabe and Ito, 2008), by name.
@@ -56,6 +56,36 @@ def quoteattr(text: str) -> str:
     if "'" not in text:
         return f"'{text}'"
     return '"' + text.replace('"', "&quot;") + '"'
+
+
+# -- The controls of the pages that play (the player, the search tree) ---
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with each ``@NAME@`` replaced by ``values[NAME]``."""
+    for name, value in values.items():
+        template = template.replace(f"@{name}@", str(value))
+    return template
+
+
+def buttons(controls: Sequence[tuple[str, str, str]]) -> str:
+    """Each ``(action, label, hint)`` as a button of a page's controls."""
+    return "".join(
+        f'<button type="button" data-action="{action}" title="{escape(hint)}">{label}</button>'
+        for action, label, hint in controls
+    )
+
+
+def speed_control(speeds: Sequence[float], hint: str) -> str:
+    """A page's speed menu, offering ``speeds`` (1 chosen), ``hint`` its title."""
+    options = "".join(
+        f'<option value="{speed:g}"{" selected" if speed == 1 else ""}>{speed:g}\u00d7</option>'
+        for speed in speeds
+    )
+    return (
+        f'<label class="idastar-speed" title="{escape(hint)}">speed '
+        f'<select data-control="speed">{options}</select></label>'
+    )
 
 
 def _attributes(attributes: dict[str, object]) -> str:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import importlib
 import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _draw
@@ -772,19 +772,6 @@ _LEGEND = (
 )
 
 
-def _buttons(buttons: Sequence[tuple[str, str, str]]) -> str:
-    return "".join(
-        f'<button type="button" data-action="{action}" title="{escape(hint)}">{label}</button>'
-        for action, label, hint in buttons
-    )
-
-
-def _fill(template: str, values: Mapping[str, object]) -> str:
-    for name, value in values.items():
-        template = template.replace(f"@{name}@", str(value))
-    return template
-
-
 def _script_json(value: object) -> str:
     """JSON safe inside a ``<script>`` element: no ``</`` (which could end
     it) nor ``<!--`` in its strings, each written with an escape instead."""
@@ -847,34 +834,30 @@ def _viewer(solution: Solution[Any], element_id: str, page: bool) -> str:
         "SPEEDS": json.dumps(list(SPEEDS)),
         "DELAY": _DELAY,
     }
-    speeds = "".join(
-        f'<option value="{speed:g}"{" selected" if speed == 1 else ""}>{speed:g}\u00d7</option>'
-        for speed in SPEEDS
+    speed = _draw.speed_control(
+        SPEEDS, f"nodes shown per second while playing, 1\u00d7 being {1000 / _DELAY:g}"
     )
     empty = "" if trace else "The trace holds no iteration: there is no tree to draw."
     return (
         f'<div class="idastar-tree" id="{element_id}" tabindex="0" data-iteration="-1" '
         f'data-iterations="{count}" data-step="-1" data-steps="0" data-nodes="0" '
         f'data-found="false" data-at-goal="false" data-playing="false" data-speed="1">'
-        f"<style>{_fill(_CSS, values)}</style>"
+        f"<style>{_draw.fill(_CSS, values)}</style>"
         f'<div class="idastar-title">{escape(_title(solution, trace))}</div>'
         '<div class="idastar-controls">'
-        f'<span class="idastar-group">iteration {_buttons(_ITERATION_BUTTONS[:1])}'
+        f'<span class="idastar-group">iteration {_draw.buttons(_ITERATION_BUTTONS[:1])}'
         f'<select class="idastar-iteration" title="choose an iteration">{"".join(options)}'
-        f"</select>{_buttons(_ITERATION_BUTTONS[1:])}</span>"
-        f'<span class="idastar-group">{_buttons(_STEP_BUTTONS)}'
-        '<label class="idastar-speed" title="nodes shown per second while playing, '
-        f'1\u00d7 being {1000 / _DELAY:g}">speed <select data-control="speed">{speeds}</select>'
-        "</label>"
+        f"</select>{_draw.buttons(_ITERATION_BUTTONS[1:])}</span>"
+        f'<span class="idastar-group">{_draw.buttons(_STEP_BUTTONS)}{speed}'
         '<span class="idastar-counter"></span></span>'
-        f'<span class="idastar-group">zoom {_buttons(_ZOOM_BUTTONS)}</span></div>'
+        f'<span class="idastar-group">zoom {_draw.buttons(_ZOOM_BUTTONS)}</span></div>'
         '<div class="idastar-status"></div>'
         f'<div class="idastar-note"{"" if empty else " hidden"}>{escape(empty)}</div>'
         '<div class="idastar-viewport"><div class="idastar-canvas"></div></div>'
         f'<p class="idastar-legend">{escape(_LEGEND)}</p>'
         '<script type="application/json" class="idastar-tree-data">'
         f"{_script_json({'iterations': iterations})}</script>"
-        f"<script>{_fill(_SCRIPT, values)}</script></div>"
+        f"<script>{_draw.fill(_SCRIPT, values)}</script></div>"
     )
 
 

@@ -227,11 +227,11 @@ def load(
             ) from None
     if progress is not None or time_limit is not None:
         # The core keeps what it builds for the process: the load below
-        # finds the tables built.
-        options = {"table_entries": table_entries, "metric": metric}
+        # finds the tables built. (It takes None for an option not given.)
         _core.permutation_describe(
             text,
-            **{name: value for name, value in options.items() if value is not None},
+            table_entries=table_entries,
+            metric=metric,
             progress=progress,
             time_limit=time_limit,
         )

@@ -38,6 +38,13 @@ impl Error {
         Error::InvalidPuzzle(message.into())
     }
 
+    /// The error of a trace asked of `engine`, which records none.
+    pub(crate) fn untraced(engine: &str) -> Self {
+        Error::InvalidArgument(format!(
+            "trace: the {engine} engine records no trace; the ida, iddfs and astar engines do"
+        ))
+    }
+
     /// The same error about case `index` of a batch, written as Python indexes
     /// it (`cases[0]` the first), so that its base is plain.
     pub fn in_case(self, index: usize) -> Self {

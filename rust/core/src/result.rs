@@ -135,9 +135,7 @@ impl<M> SearchResult<M> {
     pub fn with_trace_checked(self, traced: Option<usize>, engine: &str) -> crate::Result<Self> {
         let Some(limit) = traced else { return Ok(self) };
         match &self.trace {
-            None => Err(crate::Error::InvalidArgument(format!(
-                "trace: the {engine} engine records no trace; the ida, iddfs and astar engines do"
-            ))),
+            None => Err(crate::Error::untraced(engine)),
             Some(trace) if trace.overflowed => Err(crate::Error::InvalidArgument(format!(
                 "trace_limit: the trace passed {limit} nodes and the search was stopped; \
                  give a larger trace_limit, or trace a smaller case"

@@ -396,10 +396,7 @@ fn configured<P: Puzzle>(options: &mut Options) -> Result<(P, P::Engine, Limits<
         None => P::Engine::default_choice(),
     };
     if limits.trace.is_some() && !engine.generic().is_some_and(Engine::traces) {
-        return Err(Error::InvalidArgument(format!(
-            "trace: the {} engine records no trace; the ida, iddfs and astar engines do",
-            engine.name()
-        )));
+        return Err(Error::untraced(engine.name()));
     }
     limits.max_states = limits.max_states.or(engine.stores_states().then_some(DEFAULT_STATE_LIMIT));
     let puzzle = P::configure(&Settings { engine, heuristic, limits }, options)?;
