@@ -9,16 +9,20 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from conftest import run_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from idastar import InvalidPuzzle, _judge, cube
+from idastar import InvalidPuzzle, _judge, cube, permutation
 from idastar.commands import sample_text
 from idastar.reference.puzzles import permutation as reference
 
@@ -289,6 +293,102 @@ def test_a_batch_is_solved_in_order_and_a_bad_case_named() -> None:
     assert list(cube.solve_many(cases, arrays=True).costs) == [2, 1, 1]
     with pytest.raises(InvalidPuzzle, match=r"^cases\[1\]: unknown move 'X'"):
         cube.solve_many(["R", "X"])
+
+
+# --------------------------------------------------------------------------
+# The cube's own search
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(cube.MOVES), max_size=9))
+def test_the_cube_engine_costs_what_the_generic_engine_finds(scramble: list[str]) -> None:
+    own = cube.solve(scramble)
+    assert own.cost is not None and own.cost == len(own.path) <= len(scramble)
+    assert cube.is_solved(cube.replay(scramble, own.path))
+    assert own.cost == cube.solve(scramble, engine="ida").cost
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_threads_find_the_one_thread_answer(seed: int) -> None:
+    scramble = cube.random_scramble(14, seed=seed)
+    alone = cube.solve(scramble)
+    assert cube.solve(scramble, threads=2).path == alone.path
+    assert cube.is_solved(cube.replay(scramble, alone.path))
+
+
+def test_the_cube_engine_stops_at_its_limits() -> None:
+    hard = cube.random(seed=1)  # 17 moves from solved: minutes with the small table
+    solution = cube.solve(hard, time_limit=0.3)
+    assert solution.outcome == "time_limit" and solution.path == ()
+    assert solution.stats.elapsed < 2
+    assert cube.solve(hard, node_limit=1000).outcome == "node_limit"
+    assert cube.solve("R U F D", max_moves=3).outcome == "no_solution"
+
+
+def test_the_cube_engine_s_options_are_refused_where_they_do_not_apply() -> None:
+    with pytest.raises(ValueError, match=r"^cube_table: only the cube engine"):
+        cube.solve("R U", engine="ida", cube_table="large")
+    with pytest.raises(ValueError, match=r"^cube_table: .*small.*large|^cube_table"):
+        cube.solve("R U", cube_table="huge")
+    with pytest.raises(ValueError, match=r"^metric: the cube engine searches the half-turn metric"):
+        cube.solve("R U", metric="qtm", engine="cube")
+    other = permutation.load("2x2x2")
+    with pytest.raises(ValueError, match=r"^engine: the cube engine solves the 3x3x3 only"):
+        other.solve(other.random(seed=1), engine="cube")
+    # A trace asks for an engine that records one: the generic IDA*.
+    assert cube.solve("R U", trace=True).trace is not None
+    with pytest.raises(ValueError, match="cube"):
+        cube.solve("R U", engine="cube", trace=True)
+
+
+def test_a_cube_no_turns_reach_is_refused_by_the_cube_engine() -> None:
+    puzzle = cube.load()
+    swapped = list(cube.SOLVED)
+    swapped[20], swapped[21] = swapped[21], swapped[20]  # two edges
+    with pytest.raises(InvalidPuzzle, match="two pieces are swapped"):
+        puzzle.solve(swapped, engine="cube")
+
+
+_FIRST_BUILD = """
+import sys
+from idastar import cube, permutation
+
+puzzle = permutation.load("3x3x3", table_entries=1)  # no generic tables to speak of
+scramble = cube.position("R U F' D2 L")
+if sys.argv[1] == "build":
+    print(puzzle.solve(scramble, engine="cube", time_limit=0.2).outcome)
+layers = []
+solution = puzzle.solve(scramble, engine="cube", progress=lambda *told: layers.append(told))
+print(solution.cost, " ".join(solution.path))
+print(sorted({told[:2] for told in layers}), max((told[2] for told in layers), default=0))
+"""
+
+
+def test_the_tables_first_build_is_told_honours_its_time_limit_and_is_kept(
+    tmp_path: Path,
+) -> None:
+    environment = {**os.environ, "IDASTAR_CACHE_DIR": str(tmp_path)}
+
+    def run(phase: str) -> list[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", _FIRST_BUILD, phase],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        return done.stdout.splitlines()
+
+    # Stopped by the time limit, then built whole with every layer told:
+    # the corners (task 0) to depth 11, the edges (task 1) to 12.
+    assert run("build") == ["time_limit", "5 L' D2 F U' R'", "[(0, 2), (1, 2)] 12"]
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("cube-")) == [
+        "cube-corners-v1.bin",
+        "cube-edges-small-v1.bin",
+    ]
+    # Read from the cache directory: no build to tell of.
+    assert run("read") == ["5 L' D2 F U' R'", "[] 0"]
 
 
 # --------------------------------------------------------------------------

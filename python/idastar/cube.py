@@ -39,12 +39,29 @@ A case is any of:
 
 A position that no turns reach (a twisted corner, a flipped edge, two
 pieces swapped) is refused by name. Every function takes any case;
-:func:`position` gives its position. The search is
-:mod:`idastar.permutation`'s IDA* with Korf's pattern databases, which
-:func:`load` builds in about ten seconds the first time and keeps in the
-cache directory: scrambles of up to twelve moves solve in well under a
-second, of fourteen in seconds (some in tens); random cubes, most of them
-eighteen moves from solved, are beyond its reach.
+:func:`position` gives its position.
+
+In the half-turn metric the search is the cube's own (``engine="cube"``,
+the default here; :mod:`idastar.permutation`'s generic ``"ida"`` on
+request): IDA* over coordinates stepped by table lookups, bounded by the
+corners whole and by a table of the edges' orientations, where the edges
+of a middle layer are and the corners' orientations, reduced by the
+cube's symmetries and looked up along all three axes (Kociemba's choice
+for his optimal solver). Its ``cube_table`` option chooses that table:
+
+* ``"small"`` (the default): the middle layer's edges as a set; 110 MB
+  with the corners', built in about ten seconds the first time, then read
+  from the cache directory. Scrambles of fourteen moves solve in well
+  under a second.
+* ``"large"``: those edges in order; 1.7 GB, built in about two minutes
+  the first time (about 2 GB of memory while it is built), read in
+  seconds after. Random cubes, most of them eighteen moves from solved,
+  solve in about half a minute with ``threads=2`` (the median of twelve,
+  on two cores), seventeen-movers in under ten seconds.
+
+The quarter-turn metric uses the generic IDA* with Korf's pattern
+databases (:func:`load` builds them in about ten seconds the first time),
+which reaches scrambles of about fourteen moves.
 """
 
 from __future__ import annotations
@@ -66,6 +83,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COLOURS",
     "CORNERS",
+    "CUBE_TABLES",
     "EDGES",
     "FACES",
     "METRICS",
@@ -96,6 +114,8 @@ Case = str | Sequence[str] | Sequence[int]
 FACES = "URFDLB"
 #: The metrics :func:`load` takes: every turn one move, or half turns two.
 METRICS = ("htm", "qtm")
+#: The sizes of the cube engine's edges' table, its ``cube_table`` option.
+CUBE_TABLES = ("small", "large")
 #: Every move: each face, a quarter turn clockwise, a half turn, a quarter anticlockwise.
 MOVES: tuple[str, ...] = tuple(face + turn for face in FACES for turn in ("", "2", "'"))
 #: The solved cube's facelet string.
@@ -539,17 +559,41 @@ def load(
     )
 
 
+def _search_options(metric: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A search's options in ``metric``: the cube's own engine unless the
+    call names one, in the half-turn metric (the only one it searches),
+    for a search that records no trace (it records none)."""
+    if metric == "htm" and "engine" not in options and not options.get("trace"):
+        return {"engine": "cube", **options}
+    return options
+
+
+def _searcher(metric: str, options: dict[str, Any]) -> PermutationPuzzle:
+    """The puzzle that searches with ``options`` (as :func:`_search_options`
+    made them): the cube engine has tables of its own, so it needs none of
+    :func:`load`'s, which are then not built."""
+    own = metric == "htm" and options.get("engine") == "cube"
+    return _mover() if own else load(metric)
+
+
 def solve(case: Case, *, metric: str = "htm", **options: Any) -> Solution[str]:
     """Solves ``case`` optimally in ``metric``: the fewest moves that solve
     the cube, as the ``path`` of a :class:`~idastar.Solution`. The options
-    are those of every puzzle (``engine``, the limits ``max_moves``,
-    ``node_limit``, ``time_limit``, ``threads``, ...; docs/vocabulary.md).
+    are ``cube_table`` (``"small"`` or ``"large"``, see above) and those of
+    every puzzle (``engine``, the limits ``max_moves``, ``node_limit``,
+    ``time_limit``, ``threads``, ``progress`` for a table's first build,
+    ...; docs/vocabulary.md).
+
+    >>> solve("R U F", threads=2).path
+    ("F'", "U'", "R'")
 
     Raises:
         InvalidPuzzle: ``case`` is no cube, or one that turns do not reach.
+        ValueError: ``cube_table`` with another engine or metric.
     """
     values = position(case)  # a bad case is told before the tables are loaded
-    return load(metric).solve(values, **options)
+    options = _search_options(metric, options)
+    return _searcher(metric, options).solve(values, **options)
 
 
 @overload
@@ -577,7 +621,8 @@ def solve_many(
             positions.append(position(case))
         except InvalidPuzzle as error:
             raise InvalidPuzzle(f"cases[{index}]: {error}") from None
-    puzzle = load(metric)
+    options = _search_options(metric, options)
+    puzzle = _searcher(metric, options)
     if arrays:
         batch: BatchResult = puzzle.solve_many(positions, arrays=True, **options)
         return batch
@@ -592,11 +637,13 @@ def distance(case: Case, *, metric: str = "htm", **options: Any) -> int:
         Unsolvable: a limit ended the search first.
     """
     values = position(case)
-    return load(metric).distance(values, **options)
+    options = _search_options(metric, options)
+    return _searcher(metric, options).distance(values, **options)
 
 
 def lower_bound(case: Case, *, metric: str = "htm", **options: Any) -> int:
-    """The pattern databases' lower bound on :func:`distance`: where IDA* starts."""
+    """The generic engine's lower bound on :func:`distance` (Korf's pattern
+    databases): where its IDA* starts."""
     values = position(case)
     return load(metric).lower_bound(values, **options)
 

@@ -75,13 +75,25 @@ def _answer_line(solution: Solution[str], metric: str) -> str:
 
 
 def _cube_configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    # The cube's own search, whose table --cube-table sizes, is for the
+    # half-turn metric only; --metric qtm searches with the generic IDA*.
+    search = parser.add_mutually_exclusive_group()
+    search.add_argument(
         "--metric",
         # idastar.cube.METRICS, written out: every command's parser is made
         # at each start, which must not import the cube.
         choices=["htm", "qtm"],
         default="htm",
         help="htm (default): every turn is one move, U2 too; qtm: a half turn is two",
+    )
+    search.add_argument(
+        "--cube-table",
+        # idastar.cube.CUBE_TABLES, written out, as the metrics are.
+        choices=["small", "large"],
+        default=None,
+        help="the edges' table of the cube's own search (the half-turn metric's): small "
+        "(default; 70 MB, built in seconds) or large (1.7 GB, built in about two "
+        "minutes, for random cubes)",
     )
     answer_flags(
         parser,
@@ -93,12 +105,20 @@ def _cube_configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _cube_answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:
+    options: dict[str, Any] = {}
+
     def solve(chunk: list[_Case], threads: int | None, found: Found[Solution[str]]) -> None:
         # The tables are loaded for the first chunk, once its cubes are read:
         # a bad first line is told at once, not after their build.
         builds = BuildReport(stderr(best_effort=True), "idastar cube")
-        puzzle = cube.load(args.metric, progress=builds)
-        solving(puzzle, {}, lambda case: case.position)(chunk, threads, found)
+        if args.metric == "htm":
+            # The cube's own search, with its own tables (built as the first
+            # chunk is solved, the first time, and told of).
+            options.update(engine="cube", cube_table=args.cube_table or "small", progress=builds)
+            puzzle = cube._searcher(args.metric, options)
+        else:
+            puzzle = cube.load(args.metric, progress=builds)
+        solving(puzzle, options, lambda case: case.position)(chunk, threads, found)
 
     def answer(case: _Case, solution: Solution[str]) -> str:
         solution = checked(solution)
@@ -127,7 +147,7 @@ def _cube_demo(out: TextIO) -> bool:
     def show(case: _Case, timed: Timed[Any]) -> Shown:
         nonlocal built
         if not built:  # timed apart, or their load would pass for the first search's
-            timed("tables", cube.load)
+            timed("tables", lambda: cube.solve(cube.SOLVED))  # the cube engine's
             built = True
         solution = checked(timed("IDA*", lambda: cube.solve(case.position)))
         facelets = cube.facelets(case.position)
@@ -156,9 +176,10 @@ register(
         formats="in: one cube a line, a scramble (R U R' U2) or 54 facelet letters\n"
         "out: per cube the moves that solve it and their number, U R U' R' (4)",
         description="""\
-The Rubik's Cube: the fewest turns that solve each cube, found by IDA* with
-Korf's pattern databases (built the first time in about ten seconds, then
-read from the cache directory).
+The Rubik's Cube: the fewest turns that solve each cube, found by the cube's
+own IDA* over pattern databases of its corners and of its edges' and
+corners' orientations (built the first time in about ten seconds, then read
+from the cache directory).
 
 input: one cube a line; blank lines, and anything after a #, are skipped.
 A cube is either
@@ -186,11 +207,15 @@ example:
   U2 F2 (4)""",
         epilog="""\
 --metric qtm counts a half turn as two moves (the quarter-turn metric);
-the answer still writes two quarter turns of one face as the half turn.
+the answer still writes two quarter turns of one face as the half turn. It
+is searched by the generic IDA* with Korf's pattern databases, which reaches
+scrambles of about fourteen moves.
 
-Scrambles of up to twelve moves are solved in well under a second, of
-fourteen in seconds (some in tens); random cubes, most of them eighteen
-moves from solved, are beyond this search.
+Scrambles of up to fourteen moves are solved in well under a second. For
+random cubes, most of them eighteen moves from solved, give --cube-table
+large: its table takes about two minutes to build the first time (and 2 GB
+of memory), then a random cube takes about a minute on one core; several
+cubes are solved side by side, one a core.
 
 A bad cube stops the run after the answers before it, with one line on
 stderr naming the input, the case and the line, and exit status 2: a move

@@ -298,7 +298,8 @@ pub fn load_table_until(
         return Err(format!("{size} bytes on disk, expected {expected_size}"));
     }
     let sum = u64::from_le_bytes(head[header.len() + 8..].try_into().expect("8 bytes"));
-    let mut data = vec![0u8; length];
+    // Tables are looked up at random: huge pages spare the address cache.
+    let mut data: Vec<u8> = crate::cpu::huge_zeroed(length);
     for chunk in data.chunks_mut(CHUNK) {
         if stopped() {
             return Err(STOPPED.into());

@@ -1,4 +1,5 @@
-//! Processor features chosen when the program runs, not when it is built.
+//! Processor features chosen when the program runs, not when it is built,
+//! and the hints about memory that the searches give it.
 //!
 //! Builds target the x86-64 baseline so that one wheel runs on every x86-64
 //! machine. The searches that count bits at every node (pattern-database
@@ -26,4 +27,48 @@ pub fn has_x86_64_v2() -> bool {
     {
         false
     }
+}
+
+/// Asks for the cache line of `value` ahead of its use.
+#[inline(always)]
+pub(crate) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint; it never faults, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(value as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
+/// A vector of `len` zeros whose memory the kernel is asked to back with
+/// huge pages where it can (on Linux, where transparent huge pages are
+/// set to `madvise`). A search that looks a large table up at random
+/// misses the processor's address cache on nearly every lookup with
+/// ordinary pages; with 2 MB pages a table of gigabytes fits it. The
+/// memory is fresh (a large zeroed allocation is mapped, not written), so
+/// the advice holds for every page the caller then writes.
+pub(crate) fn huge_zeroed<T: Copy + Default>(len: usize) -> Vec<T> {
+    let mut values = vec![T::default(); len];
+    advise_huge_pages(&mut values);
+    values
+}
+
+fn advise_huge_pages<T>(values: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = values.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(values);
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned + PAGE {
+            // SAFETY: the range lies within `values`, page-aligned at its
+            // start; the advice changes no contents.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = values;
 }

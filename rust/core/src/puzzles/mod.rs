@@ -3,6 +3,7 @@
 //! which engine will search it.
 
 pub mod booksort;
+pub mod cube;
 pub mod pancake;
 pub mod permutation;
 mod permutations;

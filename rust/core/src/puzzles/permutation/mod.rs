@@ -13,7 +13,8 @@ mod tables;
 pub use compiled::{Compiled, Metric, Position, Turn, MAX_BASE_MOVES, MAX_PLACES};
 pub use description::{Description, MoveDef, SetDef, SetPart, MAX_ORIENTATIONS, MAX_SET_SIZE};
 pub use puzzle::{
-    compiled, Build, Descriptions, Heuristic, DEFAULT_TABLE_ENTRIES, MAX_DISTRIBUTION_ENTRIES, MAX_TABLE_ENTRIES,
+    compiled, Build, Descriptions, Heuristic, PermutationEngine, DEFAULT_TABLE_ENTRIES, MAX_DISTRIBUTION_ENTRIES,
+    MAX_TABLE_ENTRIES,
 };
 
 use crate::{Error, Interrupt, Result};

@@ -4,10 +4,41 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use super::{Compiled, Description, Metric, Position, MAX_PLACES};
-use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Puzzle, Report, Settings};
-use crate::{Error, Interrupt, Limits, Result, SearchResult};
+use crate::puzzle::{Choice, Engine, MoveCode, OptionDoc, Options, Purpose, Puzzle, Report, Settings, Solver};
+use crate::puzzles::cube::{self, CubePuzzle, CubeTable, Layout};
+use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult};
+
+crate::choices! {
+    /// The engines of permutation puzzles: the generic ones, and the
+    /// cube's own search for the 3x3x3.
+    pub enum PermutationEngine: "engine" {
+        /// IDA*: memory for one path.
+        Ida = "ida",
+        /// The Rubik's Cube's own IDA* (the 3x3x3 in the half-turn metric
+        /// only): coordinates stepped by lookups, and its own tables.
+        Cube = "cube",
+        /// A*: the fewest expansions, memory for every state reached.
+        Astar = "astar",
+        /// Iterative-deepening depth-first search, without a heuristic.
+        Iddfs = "iddfs",
+        /// Breadth-first search from the start.
+        Bfs = "bfs",
+        /// Bidirectional breadth-first search.
+        Bidirectional = "bidirectional",
+    }
+}
+
+impl Solver for PermutationEngine {
+    fn generic(self) -> Option<Engine> {
+        match self {
+            PermutationEngine::Cube => None,
+            other => Some(Engine::from_name(other.name()).expect("the generic engines' names")),
+        }
+    }
+}
 
 /// The most entries a pattern database of a projection has unless
 /// `table_entries` says: 134 million bytes, which holds the 3x3x3's
@@ -93,6 +124,12 @@ pub fn compiled(
 /// The family of permutation puzzles, as a call configures it.
 pub struct Descriptions {
     puzzle: Option<Arc<Compiled>>,
+    /// With the cube engine: how the puzzle is the cube, and its tables'
+    /// size and directory.
+    cube: Option<(Layout, CubeTable)>,
+    cache: Option<std::path::PathBuf>,
+    /// The time spent building or reading the cube's tables.
+    preparation: std::time::Duration,
 }
 
 impl Descriptions {
@@ -125,14 +162,21 @@ impl Puzzle for Descriptions {
             default: "htm",
             doc: "which powers of a move count as one move: every power (htm), or a move and its inverse (qtm)",
         },
+        OptionDoc {
+            name: "cube_table",
+            kind: "Literal[\"small\", \"large\"]",
+            default: "\"small\"",
+            doc: "with engine \"cube\": its edges' table, 70 MB built in seconds (small) or 1.7 GB built in minutes (large)",
+        },
     ];
-    type Engine = Engine;
+    type Engine = PermutationEngine;
     type Heuristic = Heuristic;
     type Case = Position;
     type Move = u16;
 
-    fn configure(_: &Settings<Engine, Heuristic>, options: &mut Options) -> Result<Self> {
+    fn configure(settings: &Settings<PermutationEngine, Heuristic>, options: &mut Options) -> Result<Self> {
         let build = Build::from_options(options)?;
+        let table = options.parsed::<CubeTable>("cube_table")?;
         // The tables are built where the description is first read
         // (`permutation.load`, which Ctrl-C can stop); a call that comes
         // first builds them here.
@@ -140,7 +184,23 @@ impl Puzzle for Descriptions {
             .text("description")?
             .map(|text| compiled(&text, build, None, None).map(|built| built.expect("no interrupt was given")))
             .transpose()?;
-        Ok(Descriptions { puzzle })
+        let cube = match (settings.engine, &puzzle) {
+            (PermutationEngine::Cube, _) if build.metric != Metric::Htm => {
+                return Err(Error::InvalidArgument(
+                    "metric: the cube engine searches the half-turn metric (\"htm\") only".into(),
+                ))
+            }
+            (PermutationEngine::Cube, Some(puzzle)) => Some((
+                Layout::of(puzzle).map_err(|why| Error::InvalidArgument(format!("engine: {why}")))?,
+                table.unwrap_or(CubeTable::Small),
+            )),
+            (_, _) if table.is_some() => {
+                return Err(Error::InvalidArgument("cube_table: only the cube engine (engine=\"cube\") has it".into()))
+            }
+            _ => None,
+        };
+        let cache = crate::cache::usable_cache_dir(None)?;
+        Ok(Descriptions { puzzle, cube, cache, preparation: std::time::Duration::ZERO })
     }
 
     /// A position is each set's pieces (as the description numbers them,
@@ -241,11 +301,44 @@ impl Puzzle for Descriptions {
         Ok(values)
     }
 
-    fn solve(&self, position: &Position, engine: Engine, limits: &Limits) -> Result<SearchResult<u16>> {
-        Ok(engine.run(self.puzzle()?, *position, limits, 0))
+    fn needs_preparation(&self, purpose: Purpose<PermutationEngine>, _: &[Position]) -> bool {
+        matches!((purpose, &self.cube), (Purpose::Solve(PermutationEngine::Cube), Some((_, table))) if !cube::tables_ready(*table))
     }
 
-    fn difficulty(&self, position: &Position, _: Engine) -> u32 {
+    /// The cube's tables, for its engine: read from the cache directory,
+    /// or built (and stored there).
+    fn prepare(
+        &mut self,
+        purpose: Purpose<PermutationEngine>,
+        _: &[Position],
+        limits: &Limits,
+        report: Option<Report>,
+    ) -> Result<Option<Outcome>> {
+        let (Purpose::Solve(PermutationEngine::Cube), Some((_, table))) = (purpose, &self.cube) else {
+            return Ok(None);
+        };
+        let begun = Instant::now();
+        let stop = || limits.interrupted() || limits.past_deadline();
+        if cube::tables(*table, self.cache.as_deref(), Some(&stop), report).is_none() {
+            return Ok(Some(if limits.interrupted() { Outcome::Interrupted } else { Outcome::TimeLimit }));
+        }
+        self.preparation += begun.elapsed();
+        Ok(None)
+    }
+
+    fn solve(&self, position: &Position, engine: PermutationEngine, limits: &Limits) -> Result<SearchResult<u16>> {
+        let puzzle = self.puzzle()?;
+        let Some(engine) = engine.generic() else {
+            let (layout, table) = self.cube.as_ref().expect("configured with the cube engine");
+            let tables = cube::tables(*table, self.cache.as_deref(), None, None).expect("no interrupt");
+            let mut result = CubePuzzle { puzzle, layout }.solve(&tables, position, limits)?;
+            result.stats.elapsed += self.preparation;
+            return Ok(result);
+        };
+        Ok(engine.run(puzzle, *position, limits, 0))
+    }
+
+    fn difficulty(&self, position: &Position, _: PermutationEngine) -> u32 {
         self.puzzle.as_ref().map_or(0, |puzzle| puzzle.lower_bound(position))
     }
 

@@ -18,6 +18,7 @@
 //! with the distances at the end. With 8 tiles on 4 x 4 the build then needs
 //! 1.6 bytes an entry at its peak instead of 3.
 
+use crate::cpu::prefetch;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 
@@ -187,18 +188,6 @@ pub(super) fn component(start: u32, empty: u32, neighbours: &[u32]) -> u32 {
         seen |= frontier;
     }
     seen
-}
-
-/// Asks for the cache line of `value` ahead of its use.
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint; it never faults, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(value as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 /// The fields of one search: where each placement keeps them, and what
