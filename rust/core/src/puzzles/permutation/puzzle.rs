@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use super::{Compiled, Description, Metric, Position, MAX_PLACES};
-use crate::puzzle::{Choice, Engine, MoveCode, OptionDoc, Options, Purpose, Puzzle, Report, Settings, Solver};
+use crate::puzzle::{Engine, MoveCode, OptionDoc, Options, Purpose, Puzzle, Report, Settings, Solver};
 use crate::puzzles::cube::{self, CubePuzzle, CubeTable, Layout};
 use crate::{Error, Interrupt, Limits, Outcome, Result, SearchResult};
 
@@ -35,7 +35,11 @@ impl Solver for PermutationEngine {
     fn generic(self) -> Option<Engine> {
         match self {
             PermutationEngine::Cube => None,
-            other => Some(Engine::from_name(other.name()).expect("the generic engines' names")),
+            PermutationEngine::Ida => Some(Engine::Ida),
+            PermutationEngine::Astar => Some(Engine::Astar),
+            PermutationEngine::Iddfs => Some(Engine::Iddfs),
+            PermutationEngine::Bfs => Some(Engine::Bfs),
+            PermutationEngine::Bidirectional => Some(Engine::Bidirectional),
         }
     }
 }
@@ -199,7 +203,8 @@ impl Puzzle for Descriptions {
             }
             _ => None,
         };
-        let cache = crate::cache::usable_cache_dir(None)?;
+        // Where the cube engine keeps its tables; the other engines keep none here.
+        let cache = if cube.is_some() { crate::cache::usable_cache_dir(None)? } else { None };
         Ok(Descriptions { puzzle, cube, cache, preparation: std::time::Duration::ZERO })
     }
 
