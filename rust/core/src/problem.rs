@@ -74,6 +74,16 @@ pub trait Problem {
         0
     }
 
+    /// A lower bound on the cost from `state` that may stop short of
+    /// [`heuristic`](Problem::heuristic)'s once it is above `limit`: IDA\*
+    /// prunes a child whose bound exceeds what is left of the iteration's,
+    /// however far it exceeds it, so a heuristic read in several ways reads
+    /// its cheap ones first and the rest only where they did not prune
+    /// (lazy evaluation). The default is [`heuristic`](Problem::heuristic).
+    fn heuristic_above(&self, state: &Self::State, _limit: u32) -> u32 {
+        self.heuristic(state)
+    }
+
     /// Appends the moves out of `state` to `out` (which the engine has
     /// cleared). `last` is the move that led to `state`, if any: a problem
     /// may leave out moves that are redundant after it (its inverse, or the

@@ -391,7 +391,12 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
                 self.learned = None;
                 continue;
             }
-            let h = edge.h.unwrap_or_else(|| self.problem.heuristic(&edge.state));
+            // Untraced, the heuristic may stop once it prunes; a trace shows
+            // each child's whole value.
+            let h = edge.h.unwrap_or_else(|| match TRACED {
+                true => self.problem.heuristic(&edge.state),
+                false => self.problem.heuristic_above(&edge.state, bound.saturating_sub(g.saturating_add(edge.cost))),
+            });
             let learned = self.learned.as_ref().map_or(0, |learned| learned.get(&edge.state));
             let f = g.saturating_add(edge.cost).saturating_add(h.max(learned));
             if TRACED {

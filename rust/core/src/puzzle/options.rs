@@ -144,9 +144,15 @@ impl Options {
 
     /// A switch, `default` unless given.
     pub fn flag(&mut self, name: &str, default: bool) -> Result<bool> {
+        Ok(self.switch(name)?.unwrap_or(default))
+    }
+
+    /// A switch, `None` unless given: for a default that depends on more
+    /// than the call's options.
+    pub fn switch(&mut self, name: &str) -> Result<Option<bool>> {
         match self.take(name) {
-            None => Ok(default),
-            Some(Value::Bool(value)) => Ok(value),
+            None => Ok(None),
+            Some(Value::Bool(value)) => Ok(Some(value)),
             Some(other) => Err(wrong_type(name, "True or False", &other)),
         }
     }

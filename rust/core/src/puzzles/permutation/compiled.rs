@@ -6,7 +6,9 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
+use super::bound::Bound;
 use super::description::Description;
 use super::tables::{projections, Table, Told};
 use crate::puzzle::Report;
@@ -69,7 +71,7 @@ impl Turn {
         self.twist.clone()
     }
 
-    fn identity(places: usize) -> Turn {
+    pub(crate) fn identity(places: usize) -> Turn {
         Turn {
             name: String::new(),
             base: 0,
@@ -80,7 +82,7 @@ impl Turn {
     }
 
     /// This turn, then `next`.
-    fn then(&self, next: &Turn, modulus: &[u8]) -> Turn {
+    pub(crate) fn then(&self, next: &Turn, modulus: &[u8]) -> Turn {
         let source = next.source.iter().map(|&from| self.source[usize::from(from)]).collect();
         let twist = next
             .source
@@ -92,7 +94,7 @@ impl Turn {
         Turn { name: String::new(), base: self.base, repeats: false, source, twist }
     }
 
-    fn is_identity(&self) -> bool {
+    pub(crate) fn is_identity(&self) -> bool {
         self.source.iter().enumerate().all(|(place, &from)| usize::from(from) == place)
             && self.twist.iter().all(|&twist| twist == 0)
     }
@@ -117,7 +119,9 @@ pub struct Compiled {
     follows: Vec<u64>,
     /// The turn that undoes each turn.
     pub(crate) inverse: Vec<u16>,
-    tables: Vec<Table>,
+    /// Shared by the puzzle's copies that read them differently.
+    tables: Arc<Vec<Table>>,
+    bound: Bound,
 }
 
 impl Compiled {
@@ -213,7 +217,18 @@ impl Compiled {
                     .fold(0u64, |mask, after| mask | 1 << after)
             })
             .collect();
-        Ok(Compiled { description, places, offsets, modulus, solved, turns, follows, inverse, tables: vec![] })
+        Ok(Compiled {
+            description,
+            places,
+            offsets,
+            modulus,
+            solved,
+            turns,
+            follows,
+            inverse,
+            tables: Arc::default(),
+            bound: Bound::default(),
+        })
     }
 
     /// This puzzle with pattern databases of its projections built, each of
@@ -247,8 +262,31 @@ impl Compiled {
                 None => return Ok(None),
             }
         }
-        self.tables = tables;
+        self.bound = Bound::new(&self, &tables, false, false);
+        self.tables = Arc::new(tables);
         Ok(Some(self))
+    }
+
+    /// This puzzle, its tables also read on the dual position (`dual`) and
+    /// through its symmetries (`symmetric`); the tables are shared, not
+    /// copied. Only a puzzle whose pieces all differ has either reading
+    /// ([`pieces_differ`](Compiled::pieces_differ)).
+    pub fn reading(&self, dual: bool, symmetric: bool) -> Compiled {
+        Compiled { bound: Bound::new(self, &self.tables, dual, symmetric), ..self.clone() }
+    }
+
+    /// Whether each set's pieces all differ and start unturned, so that a
+    /// position is a group element with an inverse and conjugates.
+    pub fn pieces_differ(&self) -> bool {
+        self.offsets.windows(2).all(|bounds| {
+            let (start, end) = (bounds[0], bounds[1]);
+            let mut seen = 0u64;
+            self.solved.pieces[start..end].iter().all(|&piece| {
+                let fresh = seen >> piece & 1 == 0;
+                seen |= 1 << piece;
+                fresh
+            }) && self.solved.twists[start..end].iter().all(|&twist| twist == 0)
+        })
     }
 
     /// How many places the puzzle has.
@@ -295,9 +333,11 @@ impl Compiled {
         self.follows[before] >> after & 1 == 1
     }
 
-    /// The pattern databases' bound: the largest of their distances.
+    /// The pattern databases' bound: their distances combined by maximum,
+    /// added across parts no move links, and read on the dual position
+    /// and symmetric views where [`reading`](Compiled::reading) asks.
     pub fn lower_bound(&self, position: &Position) -> u32 {
-        self.tables.iter().map(|table| table.distance(position)).max().unwrap_or(0)
+        self.bound.of(&self.tables, position)
     }
 
     /// The tables built, as `(what each projects, entries)`.
@@ -316,6 +356,10 @@ impl Problem for Compiled {
 
     fn heuristic(&self, position: &Position) -> u32 {
         self.lower_bound(position)
+    }
+
+    fn heuristic_above(&self, position: &Position, limit: u32) -> u32 {
+        self.bound.above(&self.tables, position, limit)
     }
 
     fn successors(&self, position: &Position, last: Option<u16>, out: &mut Vec<Edge<u16, Position>>) {

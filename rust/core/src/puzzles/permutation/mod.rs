@@ -5,16 +5,18 @@
 //! move, canonical move sequences, and pattern databases of its
 //! projections as the lower bound.
 
+mod bound;
 mod compiled;
 mod description;
 mod puzzle;
+mod symmetry;
 mod tables;
 
 pub use compiled::{Compiled, Metric, Position, Turn, MAX_BASE_MOVES, MAX_PLACES};
 pub use description::{Description, MoveDef, SetDef, SetPart, MAX_ORIENTATIONS, MAX_SET_SIZE};
 pub use puzzle::{
-    compiled, Build, Descriptions, Heuristic, PermutationEngine, DEFAULT_TABLE_ENTRIES, MAX_DISTRIBUTION_ENTRIES,
-    MAX_TABLE_ENTRIES,
+    compiled, Build, Descriptions, Heuristic, PermutationEngine, DEFAULT_TABLE_ENTRIES, DUAL_BY_DEFAULT,
+    MAX_DISTRIBUTION_ENTRIES, MAX_TABLE_ENTRIES, SYMMETRY_BY_DEFAULT,
 };
 
 use crate::{Error, Interrupt, Result};

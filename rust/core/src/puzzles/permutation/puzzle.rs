@@ -77,11 +77,25 @@ pub struct Build {
     pub table_entries: u64,
     /// Which powers of a move count as one move.
     pub metric: Metric,
+    /// Whether the tables are also read on the dual position; `None`: where
+    /// the pieces all differ, as [`DUAL_BY_DEFAULT`] says.
+    pub dual: Option<bool>,
+    /// Whether the tables are also read through the puzzle's symmetries;
+    /// `None`: where the pieces all differ, as [`SYMMETRY_BY_DEFAULT`] says.
+    pub symmetry: Option<bool>,
 }
+
+/// Whether the tables are read on the dual position unless `dual` says:
+/// read lazily, with the symmetric views the 3x3x3's generic search takes
+/// 1.6 times less time (half the nodes) on 14-move scrambles, the 2x2x2's
+/// with split tables 1.8 times less.
+pub const DUAL_BY_DEFAULT: bool = true;
+/// Whether the tables are read through the symmetries unless `symmetry` says.
+pub const SYMMETRY_BY_DEFAULT: bool = true;
 
 impl Default for Build {
     fn default() -> Build {
-        Build { table_entries: DEFAULT_TABLE_ENTRIES, metric: Metric::Htm }
+        Build { table_entries: DEFAULT_TABLE_ENTRIES, metric: Metric::Htm, dual: None, symmetry: None }
     }
 }
 
@@ -95,7 +109,13 @@ impl Build {
             )));
         }
         let metric = options.parsed::<Metric>("metric")?.unwrap_or(Metric::Htm);
-        Ok(Build { table_entries, metric })
+        let (dual, symmetry) = (options.switch("dual")?, options.switch("symmetry")?);
+        Ok(Build { table_entries, metric, dual, symmetry })
+    }
+
+    /// The build with its tables read as they stand.
+    fn plain(self) -> Build {
+        Build { dual: Some(false), symmetry: Some(false), ..self }
     }
 }
 
@@ -112,15 +132,42 @@ pub fn compiled(
     if let Some(found) = COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().get(&key) {
         return Ok(Some(found.clone()));
     }
-    let description = Description::parse(text)?;
-    // Tables are kept where the sliding tiles' are ($IDASTAR_CACHE_DIR, else
-    // the user's cache directory), so that a description's are built once.
-    let cache = crate::cache::usable_cache_dir(None)?;
-    let compiled = Compiled::new(description, build.metric)?;
-    let Some(puzzle) = compiled.with_tables_cached(build.table_entries, cache.as_deref(), interrupt, report)? else {
-        return Ok(None);
+    let puzzle = if build != build.plain() {
+        // The plain puzzle's tables, shared and read another way.
+        let Some(plain) = compiled(text, build.plain(), interrupt, report)? else {
+            return Ok(None);
+        };
+        let differ = plain.pieces_differ();
+        let reading = |asked: Option<bool>, name: &str, default: bool| match asked {
+            Some(true) if !differ => Err(Error::InvalidArgument(format!(
+                "{name}: {} has pieces alike (the same number twice in a set's Solved) or turned when solved, \
+                 so its positions have no {}",
+                plain.description.name,
+                if name == "dual" { "dual" } else { "symmetric views" }
+            ))),
+            Some(asked) => Ok(asked),
+            None => Ok(default && differ),
+        };
+        let (dual, symmetric) =
+            (reading(build.dual, "dual", DUAL_BY_DEFAULT)?, reading(build.symmetry, "symmetry", SYMMETRY_BY_DEFAULT)?);
+        if dual || symmetric {
+            Arc::new(plain.reading(dual, symmetric))
+        } else {
+            plain
+        }
+    } else {
+        let description = Description::parse(text)?;
+        // Tables are kept where the sliding tiles' are ($IDASTAR_CACHE_DIR,
+        // else the user's cache directory), so that a description's are
+        // built once.
+        let cache = crate::cache::usable_cache_dir(None)?;
+        let compiled = Compiled::new(description, build.metric)?;
+        let Some(puzzle) = compiled.with_tables_cached(build.table_entries, cache.as_deref(), interrupt, report)?
+        else {
+            return Ok(None);
+        };
+        Arc::new(puzzle)
     };
-    let puzzle = Arc::new(puzzle);
     COMPILED.lock().unwrap_or_else(PoisonError::into_inner).get_or_insert_default().insert(key, puzzle.clone());
     Ok(Some(puzzle))
 }
@@ -165,6 +212,18 @@ impl Puzzle for Descriptions {
             kind: "str",
             default: "htm",
             doc: "which powers of a move count as one move: every power (htm), or a move and its inverse (qtm)",
+        },
+        OptionDoc {
+            name: "dual",
+            kind: "bool",
+            default: "True where every set's pieces differ",
+            doc: "also read the tables on the dual (inverse) position; only where every set's pieces differ",
+        },
+        OptionDoc {
+            name: "symmetry",
+            kind: "bool",
+            default: "True where every set's pieces differ",
+            doc: "also read each table through the puzzle's symmetries, which show it other pieces; only where every set's pieces differ",
         },
         OptionDoc {
             name: "cube_table",

@@ -172,6 +172,16 @@ impl Part {
         }
     }
 
+    /// The solved places of the pieces it sees, as a mask: those of the
+    /// pieces it tells apart, or every place of its set for orientations
+    /// read place by place.
+    pub(crate) fn kept_places(&self, puzzle: &Compiled) -> u64 {
+        let goal = &puzzle.solved().pieces[self.start..self.start + self.size];
+        (0..self.size)
+            .filter(|&place| self.labels.as_ref().is_none_or(|(labels, _)| labels[usize::from(goal[place])] != 0))
+            .fold(0u64, |mask, place| mask | 1 << (self.start + place))
+    }
+
     /// Whether it tells more than one value apart.
     pub(crate) fn informative(&self) -> bool {
         self.ranks().is_some_and(|ranks| ranks > 1)
@@ -887,6 +897,16 @@ impl Table {
     /// How many entries it has.
     pub(crate) fn len(&self) -> usize {
         self.distances.len()
+    }
+
+    /// The solved places of the pieces it sees, as a mask.
+    pub(crate) fn kept_places(&self, puzzle: &Compiled) -> u64 {
+        self.coordinates.iter().fold(0, |mask, coordinate| mask | coordinate.part.kept_places(puzzle))
+    }
+
+    /// The sets it sees.
+    pub(crate) fn sets(&self) -> impl Iterator<Item = usize> + '_ {
+        self.coordinates.iter().map(|coordinate| coordinate.part.set)
     }
 
     /// What it projects, in words.

@@ -1,8 +1,9 @@
+use super::symmetry;
 use super::*;
 use crate::engines::{bidirectional_bfs, ida_star};
 use crate::puzzles::pancake;
 use crate::test_rng::Rng;
-use crate::{Limits, Outcome};
+use crate::{Limits, Outcome, Problem};
 
 const TWO: &str = include_str!("../../../../../python/idastar/data/puzzles/2x2x2.tws");
 const THREE: &str = include_str!("../../../../../python/idastar/data/puzzles/3x3x3.tws");
@@ -323,4 +324,137 @@ fn tables_are_stored_and_loaded_back_and_a_damaged_one_is_rebuilt() {
     assert_eq!(bounds(&build()), bounds(&built));
     assert_ne!(std::fs::read(&files[0]).unwrap(), data);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+const TOPSPIN: &str = include_str!("../../../../../python/idastar/data/puzzles/topspin-12-4.tws");
+const ROTATION: &str = include_str!("../../../../../python/idastar/data/puzzles/rotation.tws");
+
+/// Whether `symmetry` conjugates every turn of `puzzle` to a turn.
+fn conjugates_turns_to_turns(puzzle: &Compiled, symmetry: &Turn) -> bool {
+    let mut inverse = symmetry.clone();
+    for (place, &from) in symmetry.source.iter().enumerate() {
+        let m = puzzle.modulus[place];
+        inverse.source[usize::from(from)] = place as u8;
+        inverse.twist[usize::from(from)] = (m - symmetry.twist[place]) % m;
+    }
+    puzzle.turns.iter().all(|turn| {
+        let conjugate = inverse.then(turn, &puzzle.modulus).then(symmetry, &puzzle.modulus);
+        puzzle.turns.iter().any(|other| other.source == conjugate.source && other.twist == conjugate.twist)
+    })
+}
+
+#[test]
+fn the_cubes_have_their_24_rotations_as_symmetries_and_no_mirror() {
+    // A mirror turns corners the other way, which a twist added at each
+    // place cannot say; the 24 rotations are found, each distinct.
+    for text in [TWO, THREE] {
+        let cube = compiled(text);
+        let found = symmetry::symmetries(&cube);
+        assert_eq!(found.len(), 24, "{}", cube.description.name);
+        assert!(found[0].is_identity());
+        for symmetry in &found {
+            assert!(conjugates_turns_to_turns(&cube, symmetry));
+        }
+    }
+}
+
+#[test]
+fn symmetries_are_found_where_pieces_differ_and_only_there() {
+    // TopSpin's ring turns and reflects onto itself: the dihedral group of
+    // its 12 places; pancakes have no symmetry but the identity; the
+    // Rotation Game's pieces repeat, so it is read as it stands.
+    let topspin = compiled(TOPSPIN);
+    let found = symmetry::symmetries(&topspin);
+    assert_eq!(found.len(), 24);
+    assert!(found.iter().all(|symmetry| conjugates_turns_to_turns(&topspin, symmetry)));
+    assert_eq!(symmetry::symmetries(&compiled(&pancakes(8))).len(), 1);
+    let rotation = compiled(ROTATION);
+    assert!(!rotation.pieces_differ());
+    assert_eq!(symmetry::symmetries(&rotation).len(), 1);
+}
+
+/// Random scrambles of `puzzle` of 1 to `most` turns, as positions with
+/// their lengths.
+fn scrambles(puzzle: &Compiled, rng: &mut Rng, count: usize, most: usize) -> Vec<(Position, usize)> {
+    (0..count)
+        .map(|_| {
+            let length = 1 + rng.below(most);
+            let names: Vec<&str> =
+                (0..length).map(|_| puzzle.turns[rng.below(puzzle.turns.len())].name.as_str()).collect();
+            (puzzle.scrambled(&names.join(" ")).unwrap(), length)
+        })
+        .collect()
+}
+
+#[test]
+fn the_dual_and_symmetric_readings_bound_at_least_as_much_and_never_past_a_scramble() {
+    let cube = compiled(THREE).with_tables(1 << 20, None).unwrap().unwrap();
+    let readings = [cube.reading(true, false), cube.reading(false, true), cube.reading(true, true)];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut stronger = [0; 3];
+    for (start, length) in scrambles(&cube, &mut rng, 200, 12) {
+        let plain = cube.lower_bound(&start);
+        for (reading, stronger) in readings.iter().zip(&mut stronger) {
+            let bound = reading.lower_bound(&start);
+            assert!(plain <= bound && bound as usize <= length, "{plain} {bound} {length}");
+            *stronger += usize::from(bound > plain);
+            for limit in 0..=bound {
+                let lazy = reading.heuristic_above(&start, limit);
+                assert!(lazy == bound || (lazy == plain && plain > limit), "{lazy} {limit} {plain} {bound}");
+            }
+        }
+    }
+    // Each reading is stronger somewhere: a reading that never reads
+    // anything new would pass the bounds above. Read lazily, a bound is
+    // the whole one or the tables' own above the limit.
+    assert!(stronger.iter().all(|&count| count > 10), "{stronger:?}");
+}
+
+#[test]
+fn ida_star_with_every_reading_finds_the_optimum() {
+    for (text, most) in [(TWO, 9), (THREE, 6), (TOPSPIN, 7)] {
+        let puzzle = compiled(text).with_tables(1 << 20, None).unwrap().unwrap();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for (start, _) in scrambles(&puzzle, &mut rng, 8, most) {
+            let cost = bidirectional_bfs(&puzzle, start, &Limits::default()).cost.unwrap();
+            for (dual, symmetric) in [(true, false), (false, true), (true, true)] {
+                let reading = puzzle.reading(dual, symmetric);
+                assert!(reading.lower_bound(&start) <= cost);
+                let found = ida_star(&reading, start, &Limits::default());
+                assert_eq!(found.cost, Some(cost), "{} {dual} {symmetric}", puzzle.description.name);
+                let replayed = found
+                    .path
+                    .iter()
+                    .fold(start, |position, &turn| puzzle.apply(&position, &puzzle.turns[usize::from(turn)]));
+                assert_eq!(replayed, puzzle.solved());
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_of_parts_no_move_links_add() {
+    // Two pancake stacks side by side, each flipped by its own moves: a
+    // stack's table counts only its own flips, so the two add.
+    let stack = |name: &str, n: usize| {
+        let solved: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+        let mut moves = String::new();
+        for k in 2..=n {
+            let places: Vec<String> = (1..=n).map(|i| if i <= k { k + 1 - i } else { i }.to_string()).collect();
+            moves += &format!("Move {name}{k}\n{name}\n{}\nEnd\n", places.join(" "));
+        }
+        (format!("Set {name} {n} 1\n"), format!("{name}\n{}\n", solved.join(" ")), moves)
+    };
+    let (a_set, a_solved, a_moves) = stack("A", 5);
+    let (b_set, b_solved, b_moves) = stack("B", 6);
+    let text = format!("Name Two\n{a_set}{b_set}Solved\n{a_solved}{b_solved}End\n{a_moves}{b_moves}");
+    let puzzle = compiled(&text).with_tables(1 << 20, None).unwrap().unwrap();
+    assert_eq!(puzzle.tables().len(), 2);
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    for (start, _) in scrambles(&puzzle, &mut rng, 10, 10) {
+        let cost = bidirectional_bfs(&puzzle, start, &Limits::default()).cost.unwrap();
+        // Each stack's table is exact for its stack, so their sum is too.
+        assert_eq!(puzzle.lower_bound(&start), cost);
+        assert_eq!(ida_star(&puzzle, start, &Limits::default()).cost, Some(cost));
+    }
 }
