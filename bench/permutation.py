@@ -8,6 +8,9 @@ same description file and the same scramble, a process each
 command line user meets them). Both answers' lengths must agree. Then each puzzle of ``--distributions``
 is counted whole, distance by distance, by ``distance_distribution()`` and
 by ``twsearch -g`` (a process each, as above); both counts must agree.
+With ``--readings``, each puzzle's scrambles are also solved with the
+tables read plainly (``dual=False, symmetry=False``) beside the default
+reading, and the ratio printed.
 
 twsearch is not built by CI. To build it (its last C++ version):
 
@@ -110,6 +113,25 @@ def distributions(names: list[str], runs: int, binary: str | None) -> None:
         print(f"  ratio       {ratio:9.1f}x (same counts)")
 
 
+def readings(puzzle: permutation.PermutationPuzzle, cases: list[str]) -> None:
+    """The generic IDA* with the tables read plainly, beside its default
+    reading (on the dual position and through the symmetries, where every
+    set's pieces differ): nodes and seconds, and the ratio of the totals."""
+    plain = {"dual": False, "symmetry": False}
+    totals = {}
+    for label, options in (("plain", plain), ("default", {})):
+        seconds, nodes = 0.0, 0
+        for scramble in cases:
+            started = time.perf_counter()
+            solution = puzzle.solve(scramble, threads=1, **options)
+            seconds += time.perf_counter() - started
+            nodes += solution.stats.generated
+        totals[label] = (seconds, nodes)
+        print(f"  {label:<11} {seconds:9.2f} s {nodes:>15,} nodes (one thread, all scrambles)")
+    (plain_s, plain_n), (ours_s, ours_n) = totals["plain"], totals["default"]
+    print(f"  ratio       {plain_s / ours_s:9.2f}x the time, {plain_n / ours_n:.2f}x the nodes")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=10, help="scrambles per puzzle (default 10)")
@@ -126,6 +148,11 @@ def main() -> None:
         help="puzzles to count whole, comma-separated, or none (default 2x2x2)",
     )
     parser.add_argument("--runs", type=int, default=3, help="runs of each count (default 3)")
+    parser.add_argument(
+        "--readings",
+        action="store_true",
+        help="also solve each puzzle's scrambles with the tables read plainly, beside the default",
+    )
     args = parser.parse_args()
     for item in args.puzzles.split(","):
         name, length = item.split(":")
@@ -143,6 +170,8 @@ def main() -> None:
         )
         if not args.twsearch:
             print("  twsearch    not built (see this file's docstring)")
+            if args.readings:
+                readings(puzzle, cases)
             continue
         with written(puzzle, name) as description:
             theirs = []
@@ -158,6 +187,8 @@ def main() -> None:
             f"  twsearch    median {statistics.median(theirs) * 1000:9.2f} ms a position (a process each)"
         )
         print(f"  ratio       {ratio:9.1f}x (same lengths)")
+        if args.readings:
+            readings(puzzle, cases)
     if args.distributions != "none":
         distributions(args.distributions.split(","), args.runs, args.twsearch)
 
