@@ -75,7 +75,7 @@ pub trait Problem {
     }
 
     /// A lower bound on the cost from `state` that may stop short of
-    /// [`heuristic`](Problem::heuristic)'s once it is above `limit`: IDA\*
+    /// [`heuristic`](Problem::heuristic)'s once it is above `limit`: IDA*
     /// prunes a child whose bound exceeds what is left of the iteration's,
     /// however far it exceeds it, so a heuristic read in several ways reads
     /// its cheap ones first and the rest only where they did not prune

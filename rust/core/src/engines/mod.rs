@@ -13,6 +13,7 @@ mod astar;
 mod batch;
 mod bfs;
 mod bidirectional;
+pub(crate) mod deepening;
 mod ida_star;
 mod iddfs;
 mod learned_bounds;

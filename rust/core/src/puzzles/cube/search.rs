@@ -10,17 +10,18 @@
 //! pruned by the first lookup. Sequences that turn one face twice in a row,
 //! or turn two opposite faces in both orders, are never tried.
 //!
-//! With [`Limits::parallel`] the large iterations are cut into subtrees
-//! and spread over the pool's threads, as the generic engine does (see
-//! `engines::parallel`); the answer stays the serial search's.
+//! The iterations, and with [`Limits::parallel`] the large ones cut into
+//! subtrees spread over the pool's threads, are the driver's that the
+//! cube's and the sliding tiles' searches share (`engines::deepening`);
+//! the answer stays the serial search's.
 
 use super::coords::{FlipSliceClasses, MoveTables};
 use super::cubie::{Cubie, FLIPS, MOVES, TWISTS, UD_SYMMETRIES};
 use super::table::Table;
 use crate::cpu::prefetch;
-use crate::engines::parallel::{self, Ended, Tally};
+use crate::engines::deepening::{deepen, Deepen, Deepening};
 use crate::limits::Budget;
-use crate::{Limits, Outcome, SearchResult};
+use crate::{Limits, SearchResult};
 
 /// The symmetries through which each axis is seen along U-D.
 const AXIS_SYMMETRIES: [usize; 3] = [0, super::cubie::URF3_SYMMETRY, 2 * super::cubie::URF3_SYMMETRY];
@@ -198,13 +199,7 @@ struct Subtree {
 struct Search<'a> {
     tables: &'a Tables,
     start: Cubie,
-    path: Vec<u8>,
-    budget: Budget<'a>,
-    bound: u32,
-    next_bound: u32,
-    stopped: Option<Outcome>,
-    cutoff: u32,
-    collected: Vec<Subtree>,
+    run: Deepening<'a, u8, Subtree>,
 }
 
 impl Search<'_> {
@@ -212,7 +207,7 @@ impl Search<'_> {
     /// other positions too: the edges of U and D are not in them).
     #[cold]
     fn solved(&self) -> bool {
-        let cube = self.path.iter().fold(self.start, |cube, &m| cube.then(&super::cubie::move_cube(m.into())));
+        let cube = self.run.path.iter().fold(self.start, |cube, &m| cube.then(&super::cubie::move_cube(m.into())));
         cube == Cubie::SOLVED
     }
 
@@ -227,12 +222,12 @@ impl Search<'_> {
     /// lines of the edges' table, the third looks up, one table at a time,
     /// until one prunes.
     fn dfs(&mut self, node: &Node, g: u32, last: usize) -> bool {
-        if let Some(outcome) = self.budget.expand() {
-            self.stopped = Some(outcome);
+        if let Some(outcome) = self.run.budget.expand() {
+            self.run.stopped = Some(outcome);
             return true;
         }
         let tables = self.tables;
-        let allowed = self.bound - g - 1;
+        let allowed = self.run.bound - g - 1;
         let mut children = [Child::EMPTY; MOVES];
         let mut count = 0;
         for m in 0..MOVES {
@@ -245,7 +240,7 @@ impl Search<'_> {
             children[count] = tables.priced(node, m);
             count += 1;
         }
-        self.budget.generated += count as u64;
+        self.run.budget.generated += count as u64;
         let children = &mut children[..count];
         // Along U-D first, with the corners: most children end there.
         for child in children.iter_mut() {
@@ -255,7 +250,7 @@ impl Search<'_> {
         for i in 0..children.len() {
             let d = tables.edges.get(children[i].edges[0]);
             if d > allowed {
-                self.next_bound = self.next_bound.min(g + 1 + d);
+                self.run.next_bound = self.run.next_bound.min(g + 1 + d);
                 continue;
             }
             children[i].h = d;
@@ -272,130 +267,77 @@ impl Search<'_> {
             let h = match tables.within(child, allowed) {
                 Ok(h) => h,
                 Err(h) => {
-                    self.next_bound = self.next_bound.min(g + 1 + h);
+                    self.run.next_bound = self.run.next_bound.min(g + 1 + h);
                     continue;
                 }
             };
             let (m, face) = (child.m, usize::from(child.m) / 3);
-            self.path.push(m);
+            self.run.path.push(m);
             if h == 0 && self.solved() {
                 return true;
             }
-            if g + 1 == self.cutoff {
+            if g + 1 == self.run.cutoff {
                 self.collect(child.node, g + 1, h, face);
-            } else if g + 1 < self.bound {
+            } else if g + 1 < self.run.bound {
                 if self.dfs(&child.node, g + 1, face) {
                     return true;
                 }
             } else {
                 // On the bound but not solved (the tables are 0 on other
                 // positions too): its children lie one further.
-                self.next_bound = self.next_bound.min(g + 2);
+                self.run.next_bound = self.run.next_bound.min(g + 2);
             }
-            self.path.pop();
+            self.run.path.pop();
         }
         false
     }
 
     #[cold]
     fn collect(&mut self, node: Node, g: u32, h: u32, last: usize) {
-        self.collected.push(Subtree { node, g, h, last, path: self.path.clone() });
+        self.run.collected.push(Subtree { node, g, h, last, path: self.run.path.clone() });
+    }
+}
+
+impl<'a> Deepen<'a> for Search<'a> {
+    type Move = u8;
+    type Subtree = Subtree;
+
+    fn run(&mut self) -> &mut Deepening<'a, u8, Subtree> {
+        &mut self.run
+    }
+
+    fn run_ref(&self) -> &Deepening<'a, u8, Subtree> {
+        &self.run
     }
 
     fn search_below(&mut self, subtree: &Subtree) -> bool {
-        self.path.clone_from(&subtree.path);
+        self.run.path.clone_from(&subtree.path);
         if subtree.h == 0 && self.solved() {
             return true;
         }
-        if subtree.g >= self.bound {
-            self.next_bound = self.next_bound.min(subtree.g + 1);
+        if subtree.g >= self.run.bound {
+            self.run.next_bound = self.run.next_bound.min(subtree.g + 1);
             return false;
         }
         self.dfs(&subtree.node, subtree.g, subtree.last)
     }
 
-    /// The subtrees at the shallowest depth that gives at least `wanted`,
-    /// in the serial search's order (see the sliding tiles' search).
-    fn frontier(&mut self, root: Subtree, wanted: usize) -> Option<Vec<Subtree>> {
-        let mut frontier = vec![root];
-        for depth in 1..=parallel::MAX_FRONTIER_DEPTH as u32 {
-            if frontier.len() >= wanted || frontier.is_empty() || depth >= self.bound {
-                break;
-            }
-            self.cutoff = depth;
-            let mut deeper = Vec::new();
-            let mut found = false;
-            for subtree in &frontier {
-                found = self.search_below(subtree);
-                deeper.append(&mut self.collected);
-                if found {
-                    break;
-                }
-            }
-            if self.stopped.is_some() {
-                return None;
-            }
-            if found {
-                let path = std::mem::take(&mut self.path);
-                let g = path.len() as u32;
-                deeper.push(Subtree { h: 0, g, path, ..frontier[0].clone() });
-                frontier = deeper;
-                break;
-            }
-            frontier = deeper;
-        }
-        self.cutoff = u32::MAX;
-        Some(frontier)
+    type Worker<'b>
+        = Search<'b>
+    where
+        'a: 'b,
+        Self: 'b;
+
+    fn worker<'b>(&'b self, budget: Budget<'b>) -> Search<'b>
+    where
+        'a: 'b,
+        Self: 'b,
+    {
+        Search { run: Deepening { budget, path: Vec::new(), collected: Vec::new(), ..self.run }, ..*self }
     }
 
-    fn parallel_pass(&mut self, root: Subtree, threads: usize) -> bool {
-        let Some(frontier) = self.frontier(root, threads * parallel::SUBTREES_PER_THREAD) else {
-            return true;
-        };
-        let shared = self.budget.shared();
-        let main = &*self;
-        let sweep = parallel::search_in_order(&frontier, &shared, threads, || Search {
-            budget: Budget::worker(&main.budget, &shared),
-            path: Vec::new(),
-            collected: Vec::new(),
-            ..*main
-        });
-        let Tally { expanded, generated, next_bound, .. } = sweep.tally;
-        self.budget.absorb(expanded, generated);
-        self.next_bound = self.next_bound.min(next_bound);
-        self.stopped = sweep.stopped;
-        match sweep.found {
-            Some(path) => {
-                self.path = path;
-                true
-            }
-            None => self.stopped.is_some(),
-        }
-    }
-}
-
-impl parallel::Worker for Search<'_> {
-    type Subtree = Subtree;
-    type Answer = Vec<u8>;
-
-    fn search(&mut self, index: usize, subtree: &Subtree) -> Ended<Vec<u8>> {
-        self.budget.subtree = index;
-        if !self.search_below(subtree) {
-            Ended::Exhausted
-        } else if self.stopped.is_some() {
-            Ended::Stopped
-        } else {
-            Ended::Found(std::mem::take(&mut self.path))
-        }
-    }
-
-    fn tally(&self) -> Tally {
-        Tally {
-            expanded: self.budget.expanded,
-            generated: self.budget.generated,
-            next_bound: self.next_bound,
-            beyond_range: false,
-        }
+    fn goal_subtree(first: &Subtree, path: Vec<u8>) -> Subtree {
+        Subtree { h: 0, g: path.len() as u32, path, ..first.clone() }
     }
 }
 
@@ -405,46 +347,7 @@ impl parallel::Worker for Search<'_> {
 pub(crate) fn solve(tables: &Tables, start: &Cubie, limits: &Limits) -> SearchResult<u8> {
     let node = tables.node(start);
     let h = tables.distance(&node);
-    let mut search = Search {
-        tables,
-        start: *start,
-        path: Vec::new(),
-        budget: Budget::new(limits),
-        bound: h,
-        next_bound: u32::MAX,
-        stopped: None,
-        cutoff: u32::MAX,
-        collected: Vec::new(),
-    };
-    let mut iterations = Vec::new();
+    let mut search = Search { tables, start: *start, run: Deepening::new(limits, h) };
     let root = Subtree { node, g: 0, h, last: NO_FACE, path: Vec::new() };
-    let threads = parallel::threads_for(limits);
-    let mut last_expanded = 0;
-    loop {
-        let bound = search.bound;
-        if !limits.cost_allowed(bound) {
-            return search.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
-        }
-        let mark = search.budget.mark(bound);
-        search.next_bound = u32::MAX;
-        let done = if threads > 1 && last_expanded >= parallel::PARALLEL_AFTER_EXPANSIONS {
-            search.parallel_pass(root.clone(), threads)
-        } else {
-            search.search_below(&root)
-        };
-        let iteration = search.budget.since(mark);
-        last_expanded = iteration.expanded;
-        iterations.push(iteration);
-        if let Some(outcome) = search.stopped {
-            return search.budget.unsolved(outcome, Some(bound), iterations);
-        }
-        if done {
-            let stats = search.budget.stats(iterations);
-            return SearchResult::solved(search.path.len() as u32, search.path, stats);
-        }
-        if search.next_bound == u32::MAX {
-            return search.budget.unsolved(Outcome::NoSolution, None, iterations);
-        }
-        search.bound = search.next_bound;
-    }
+    deepen(&mut search, root, limits)
 }

@@ -9,14 +9,15 @@
 //! that moved, a child is priced before it is entered, and the move that
 //! undoes the last one is never tried.
 //!
-//! With [`Limits::parallel`] the large iterations are cut into subtrees
-//! and spread over the threads of the pool, as the generic engine does
-//! (see `engines::parallel`); the answer stays the serial search's.
+//! The iterations, and with [`Limits::parallel`] the large ones cut into
+//! subtrees spread over the pool's threads, are the driver's that the
+//! cube's and the sliding tiles' searches share (`engines::deepening`);
+//! the answer stays the serial search's.
 
 use super::board::{Dir, Geometry, MAX_CELLS, NONE};
-use crate::engines::parallel::{self, Ended, Tally};
+use crate::engines::deepening::{deepen, Deepen, Deepening};
 use crate::limits::Budget;
-use crate::{Limits, Outcome, SearchResult};
+use crate::{Limits, SearchResult};
 
 /// A heuristic kept up to date move by move.
 pub trait Incremental: Sync {
@@ -84,15 +85,7 @@ struct Search<'a, H: Incremental> {
     neighbours: [[u8; 4]; MAX_CELLS],
     board: [u8; MAX_CELLS],
     pos: [u8; MAX_CELLS],
-    path: Vec<Dir>,
-    budget: Budget<'a>,
-    bound: u32,
-    next_bound: u32,
-    stopped: Option<Outcome>,
-    /// While a frontier is cut: the depth at which boards within the bound
-    /// are collected as subtrees instead of being searched.
-    cutoff: u32,
-    collected: Vec<Subtree<H::Acc>>,
+    run: Deepening<'a, Dir, Subtree<H::Acc>>,
     /// Whether to raise values by bidirectional pathmax (see
     /// [`Search::dfs_bpmx`]): for heuristics that are not consistent.
     bpmx: bool,
@@ -105,8 +98,8 @@ impl<H: Incremental> Search<'_, H> {
     /// the copy compiled for x86-64-v2 (see [`crate::cpu`]).
     #[inline(always)]
     fn dfs<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
-        if let Some(outcome) = self.budget.expand() {
-            self.stopped = Some(outcome);
+        if let Some(outcome) = self.run.budget.expand() {
+            self.run.stopped = Some(outcome);
             return true;
         }
         if self.bpmx {
@@ -138,8 +131,8 @@ impl<H: Incremental> Search<'_, H> {
             raised = raised.max(child.0.saturating_sub(1));
             children[dir] = Some(child);
             // Pruned already: the other children need not be generated.
-            if g + raised > self.bound {
-                self.next_bound = self.next_bound.min(g + raised);
+            if g + raised > self.run.bound {
+                self.run.next_bound = self.run.next_bound.min(g + raised);
                 return false;
             }
         }
@@ -171,7 +164,7 @@ impl<H: Incremental> Search<'_, H> {
     #[inline(always)]
     fn price(&mut self, blank: usize, cell: usize, h: u32, acc: H::Acc) -> (u32, H::Acc) {
         let tile = self.slide_blank(blank, cell);
-        self.budget.generated += 1;
+        self.run.budget.generated += 1;
         self.heuristic.slide(acc, h, &self.board, &self.pos, tile, cell, blank)
     }
 
@@ -193,22 +186,22 @@ impl<H: Incremental> Search<'_, H> {
     #[inline(always)]
     fn enter<const V2: bool>(&mut self, cell: usize, g: u32, child_h: u32, child_acc: H::Acc, dir: usize) -> bool {
         let f = g + 1 + child_h;
-        if f > self.bound {
-            self.next_bound = self.next_bound.min(f);
+        if f > self.run.bound {
+            self.run.next_bound = self.run.next_bound.min(f);
             return false;
         }
-        self.path.push(Dir::from_index(dir));
+        self.run.path.push(Dir::from_index(dir));
         // With every tile counted, h is 0 on the goal only; the bound was
         // tested first, so this goal is optimal.
         if child_h == 0 {
             return true;
         }
-        if g + 1 == self.cutoff {
+        if g + 1 == self.run.cutoff {
             self.collect(cell, g + 1, child_h, child_acc, dir);
         } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
             return true;
         }
-        self.path.pop();
+        self.run.path.pop();
         false
     }
 
@@ -244,112 +237,45 @@ impl<H: Incremental> Search<'_, H> {
 
     #[cold]
     fn collect(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) {
-        let (board, pos, path) = (self.board, self.pos, self.path.clone());
-        self.collected.push(Subtree { board, pos, blank, g, h, acc, last, path });
+        let (board, pos, path) = (self.board, self.pos, self.run.path.clone());
+        self.run.collected.push(Subtree { board, pos, blank, g, h, acc, last, path });
+    }
+}
+
+impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
+    type Move = Dir;
+    type Subtree = Subtree<H::Acc>;
+
+    fn run(&mut self) -> &mut Deepening<'a, Dir, Subtree<H::Acc>> {
+        &mut self.run
     }
 
-    /// Searches below `subtree` within the bound: true when a goal was
-    /// found (the subtree's own board, or one below it; `path` leads there)
-    /// or a limit stopped the search.
+    fn run_ref(&self) -> &Deepening<'a, Dir, Subtree<H::Acc>> {
+        &self.run
+    }
+
     fn search_below(&mut self, subtree: &Subtree<H::Acc>) -> bool {
         (self.board, self.pos) = (subtree.board, subtree.pos);
-        self.path.clone_from(&subtree.path);
+        self.run.path.clone_from(&subtree.path);
         subtree.h == 0 || self.dfs_fastest(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.last)
     }
 
-    /// The subtrees at the shallowest depth that gives at least `wanted` of
-    /// them (or at [`parallel::MAX_FRONTIER_DEPTH`]), in the order the
-    /// serial search enters them, found one level deeper at a time, so
-    /// that each board above them is expanded once, as in the serial
-    /// search; a goal above that depth ends the frontier (`path` is then
-    /// its path, and the last subtree is the goal). `None`: a limit stopped
-    /// the cutting (`stopped` says which).
-    fn frontier(&mut self, root: Subtree<H::Acc>, wanted: usize) -> Option<Vec<Subtree<H::Acc>>> {
-        let mut frontier = vec![root];
-        for depth in 1..=parallel::MAX_FRONTIER_DEPTH as u32 {
-            if frontier.len() >= wanted || frontier.is_empty() {
-                break;
-            }
-            self.cutoff = depth;
-            let mut deeper = Vec::new();
-            let mut found = false;
-            for subtree in &frontier {
-                found = self.search_below(subtree);
-                deeper.append(&mut self.collected);
-                if found {
-                    break;
-                }
-            }
-            if self.stopped.is_some() {
-                return None;
-            }
-            if found {
-                // The goal as a subtree of its own: one a search below
-                // finds at once.
-                let path = std::mem::take(&mut self.path);
-                let g = path.len() as u32;
-                deeper.push(Subtree { h: 0, g, last: 4, path, ..frontier[0].clone() });
-                frontier = deeper;
-                break;
-            }
-            frontier = deeper;
-        }
-        self.cutoff = u32::MAX;
-        Some(frontier)
-    }
-}
+    type Worker<'b>
+        = Search<'b, H>
+    where
+        'a: 'b,
+        Self: 'b;
 
-impl<H: Incremental> Search<'_, H> {
-    /// One pass within the bound on `threads` threads: true when a goal was
-    /// found (`path` leads there) or a limit stopped the search.
-    fn parallel_pass(&mut self, root: Subtree<H::Acc>, threads: usize) -> bool {
-        let Some(frontier) = self.frontier(root, threads * parallel::SUBTREES_PER_THREAD) else {
-            return true;
-        };
-        let shared = self.budget.shared();
-        let main = &*self;
-        let sweep = parallel::search_in_order(&frontier, &shared, threads, || Search {
-            budget: Budget::worker(&main.budget, &shared),
-            path: Vec::new(),
-            collected: Vec::new(),
-            ..*main
-        });
-        let Tally { expanded, generated, next_bound, .. } = sweep.tally;
-        self.budget.absorb(expanded, generated);
-        self.next_bound = self.next_bound.min(next_bound);
-        self.stopped = sweep.stopped;
-        match sweep.found {
-            Some(path) => {
-                self.path = path;
-                true
-            }
-            None => self.stopped.is_some(),
-        }
-    }
-}
-
-impl<H: Incremental> parallel::Worker for Search<'_, H> {
-    type Subtree = Subtree<H::Acc>;
-    type Answer = Vec<Dir>;
-
-    fn search(&mut self, index: usize, subtree: &Subtree<H::Acc>) -> Ended<Vec<Dir>> {
-        self.budget.subtree = index;
-        if !self.search_below(subtree) {
-            Ended::Exhausted
-        } else if self.stopped.is_some() {
-            Ended::Stopped
-        } else {
-            Ended::Found(std::mem::take(&mut self.path))
-        }
+    fn worker<'b>(&'b self, budget: Budget<'b>) -> Search<'b, H>
+    where
+        'a: 'b,
+        Self: 'b,
+    {
+        Search { run: Deepening { budget, path: Vec::new(), collected: Vec::new(), ..self.run }, ..*self }
     }
 
-    fn tally(&self) -> Tally {
-        Tally {
-            expanded: self.budget.expanded,
-            generated: self.budget.generated,
-            next_bound: self.next_bound,
-            beyond_range: false,
-        }
+    fn goal_subtree(first: &Subtree<H::Acc>, path: Vec<Dir>) -> Subtree<H::Acc> {
+        Subtree { h: 0, g: path.len() as u32, last: 4, path, ..first.clone() }
     }
 }
 
@@ -364,54 +290,13 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
     neighbours[..geometry.cells()].copy_from_slice(geometry.neighbour_table());
     let blank = pos[0] as usize;
     let (h, acc) = heuristic.start(&board, &pos);
-    let mut search = Search {
-        heuristic,
-        neighbours,
-        board,
-        pos,
-        path: Vec::new(),
-        budget: Budget::new(limits),
-        bound: h,
-        next_bound: u32::MAX,
-        stopped: None,
-        cutoff: u32::MAX,
-        collected: Vec::new(),
-        bpmx: !heuristic.is_consistent(),
-    };
-    let mut iterations = Vec::new();
+    let mut search =
+        Search { heuristic, neighbours, board, pos, run: Deepening::new(limits, h), bpmx: !heuristic.is_consistent() };
     if h == 0 {
         // The start is the goal: one bound tried, nothing expanded.
-        iterations.push(search.budget.since(search.budget.mark(0)));
-        return SearchResult::solved(0, Vec::new(), search.budget.stats(iterations));
+        let iterations = vec![search.run.budget.since(search.run.budget.mark(0))];
+        return SearchResult::solved(0, Vec::new(), search.run.budget.stats(iterations));
     }
     let root = Subtree { board, pos, blank, g: 0, h, acc, last: 4, path: Vec::new() };
-    let threads = parallel::threads_for(limits);
-    let mut last_expanded = 0;
-    loop {
-        let bound = search.bound;
-        if !limits.cost_allowed(bound) {
-            return search.budget.unsolved(Outcome::NoSolution, Some(bound), iterations);
-        }
-        let mark = search.budget.mark(bound);
-        search.next_bound = u32::MAX;
-        let done = if threads > 1 && last_expanded >= parallel::PARALLEL_AFTER_EXPANSIONS {
-            search.parallel_pass(root.clone(), threads)
-        } else {
-            search.search_below(&root)
-        };
-        let iteration = search.budget.since(mark);
-        last_expanded = iteration.expanded;
-        iterations.push(iteration);
-        if let Some(outcome) = search.stopped {
-            return search.budget.unsolved(outcome, Some(bound), iterations);
-        }
-        if done {
-            let stats = search.budget.stats(iterations);
-            return SearchResult::solved(search.path.len() as u32, search.path, stats);
-        }
-        if search.next_bound == u32::MAX {
-            return search.budget.unsolved(Outcome::NoSolution, None, iterations);
-        }
-        search.bound = search.next_bound;
-    }
+    deepen(&mut search, root, limits)
 }
