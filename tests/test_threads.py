@@ -46,7 +46,8 @@ def test_threads_mix_puzzles_safely() -> None:
 
 def test_solves_from_two_threads_run_at_the_same_time() -> None:
     """Both solves stop on a 0.3 s wall-clock limit: side by side they end
-    together, one after the other they would end 0.3 s apart."""
+    together, one after the other they would end 0.3 s apart. The margin
+    between is wide, for a loaded machine starts and stops them late."""
     hard = list(range(16, 0, -1))
 
     def solve(_: int) -> tuple[float, float]:
@@ -57,7 +58,7 @@ def test_solves_from_two_threads_run_at_the_same_time() -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         (start_a, end_a), (start_b, end_b) = pool.map(solve, range(2))
     assert abs(start_a - start_b) < 0.1
-    assert abs(end_a - end_b) < 0.15
+    assert abs(end_a - end_b) < 0.2
 
 
 def test_results_pickle() -> None:
