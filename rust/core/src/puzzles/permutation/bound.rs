@@ -19,18 +19,23 @@
 //! `g`'s does (a symmetry keeps every set), so the per-group maxima over
 //! every reading still add.
 
-use super::compiled::{Compiled, Position, Turn, MAX_PLACES};
+use super::compiled::{Compiled, Position, Turn, Unions, MAX_PLACES};
 use super::symmetry::symmetries;
 use super::tables::{Table, UNSEEN};
 
+/// What a table reads where no move reaches a position.
+const UNSEEN_DISTANCE: u32 = UNSEEN as u32;
 /// The most symmetric views a table is read through besides its own.
 const MAX_VIEWS: usize = 2;
 
 /// How a puzzle's tables are read and combined into its lower bound.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Bound {
-    /// The tables, as indices, in groups whose bounds add.
-    groups: Vec<Vec<usize>>,
+    /// Each table's group, among groups whose bounds add: named by a set,
+    /// so below [`MAX_PLACES`].
+    group_of: Vec<usize>,
+    /// One past the greatest group's name: what a bound adds up.
+    groups: usize,
     /// Where the pieces all differ and the dual or the views are read.
     algebra: Option<Algebra>,
 }
@@ -51,8 +56,8 @@ struct Algebra {
     dual: bool,
     /// The symmetries read, each with its inverse.
     symmetries: Vec<(Turn, Turn)>,
-    /// For each table, the symmetries (indices) it is read through.
-    views: Vec<Vec<usize>>,
+    /// For each symmetry, the tables read through it.
+    readers: Vec<Vec<usize>>,
 }
 
 impl Bound {
@@ -60,9 +65,10 @@ impl Bound {
     /// and read on the dual position (`dual`) and through the puzzle's
     /// symmetries (`symmetric`) where its pieces all differ.
     pub(crate) fn new(puzzle: &Compiled, tables: &[Table], dual: bool, symmetric: bool) -> Bound {
-        let groups = additive_groups(puzzle, tables);
+        let group_of = additive_groups(puzzle, tables);
+        let groups = group_of.iter().max().map_or(0, |&last| last + 1);
         if !(dual || symmetric) || !puzzle.pieces_differ() {
-            return Bound { groups, algebra: None };
+            return Bound { group_of, groups, algebra: None };
         }
         let places = puzzle.places();
         let solved = puzzle.solved();
@@ -76,95 +82,88 @@ impl Bound {
         }
         let found = if symmetric { symmetries(puzzle) } else { Vec::new() };
         let kept: Vec<u64> = tables.iter().map(|table| table.kept_places(puzzle)).collect();
-        let mut views: Vec<Vec<usize>> = kept.iter().map(|&own| chosen_views(&found, own, &kept)).collect();
         // Only the symmetries some table reads are kept, numbered as first read.
         let mut used: Vec<usize> = Vec::new();
-        for symmetry in views.iter_mut().flatten() {
-            let slot = used.iter().position(|&kept| kept == *symmetry).unwrap_or_else(|| {
-                used.push(*symmetry);
-                used.len() - 1
-            });
-            *symmetry = slot;
+        let mut readers: Vec<Vec<usize>> = Vec::new();
+        for (table, &own) in kept.iter().enumerate() {
+            for symmetry in chosen_views(&found, own, &kept) {
+                let slot = used.iter().position(|&read| read == symmetry).unwrap_or_else(|| {
+                    used.push(symmetry);
+                    readers.push(Vec::new());
+                    used.len() - 1
+                });
+                readers[slot].push(table);
+            }
         }
-        let symmetries: Vec<(Turn, Turn)> = used
-            .iter()
-            .map(|&index| &found[index])
-            .map(|symmetry| {
-                let mut inverse = symmetry.clone();
-                for (place, &from) in symmetry.source.iter().enumerate() {
-                    let m = puzzle.modulus[place];
-                    inverse.source[usize::from(from)] = place as u8;
-                    inverse.twist[usize::from(from)] = (m - symmetry.twist[place]) % m;
-                }
-                (symmetry.clone(), inverse)
-            })
-            .collect();
-        if !dual && symmetries.is_empty() {
+        if !dual && used.is_empty() {
             // No table sees other pieces through a symmetry.
-            return Bound { groups, algebra: None };
+            return Bound { group_of, groups, algebra: None };
         }
-        let algebra = Algebra { home, first, solved: solved.pieces, modulus, places, dual, symmetries, views };
-        Bound { groups, algebra: Some(algebra) }
+        let symmetries =
+            used.iter().map(|&index| (found[index].clone(), found[index].inverse(&puzzle.modulus))).collect();
+        let algebra = Algebra { home, first, solved: solved.pieces, modulus, places, dual, symmetries, readers };
+        Bound { group_of, groups, algebra: Some(algebra) }
     }
 
     /// The bound of `position`: [`UNSEEN`] where a table shows no move
     /// reaches it.
     pub(crate) fn of(&self, tables: &[Table], position: &Position) -> u32 {
-        let Some(algebra) = &self.algebra else {
-            return self.combined(|table| tables[table].distance(position));
-        };
-        let dual = algebra.dual.then(|| algebra.inverse(position));
-        // Each symmetry some table reads, and the dual's, computed once.
-        let views: Vec<(Position, Option<Position>)> = (0..algebra.symmetries.len())
-            .map(|symmetry| {
-                (algebra.conjugate(symmetry, position), dual.map(|dual| algebra.conjugate(symmetry, &dual)))
-            })
-            .collect();
-        self.combined(|table| {
-            let own = tables[table].distance(position);
-            if own == u32::from(UNSEEN) {
-                return own;
-            }
-            let mut best = dual.map_or(own, |dual| own.max(tables[table].distance(&dual)));
-            for &symmetry in &algebra.views[table] {
-                let (view, dual_view) = &views[symmetry];
-                best = best.max(tables[table].distance(view));
-                if let Some(dual_view) = dual_view {
-                    best = best.max(tables[table].distance(dual_view));
-                }
-            }
-            best
-        })
+        self.above(tables, position, u32::MAX)
     }
 
     /// The bound of `position`, or the tables' own reading of it where that
-    /// is above `limit`: the dual and the views are read only where it is not.
+    /// is above `limit`: the dual and the views are read only where it is
+    /// not. A group's maximum over every reading is the maximum of its
+    /// maxima over each, so each reading raises the groups' maxima in turn.
     pub(crate) fn above(&self, tables: &[Table], position: &Position, limit: u32) -> u32 {
-        if self.algebra.is_some() {
-            let own = self.combined(|table| tables[table].distance(position));
-            if own > limit {
-                return own;
+        let mut most = [0u32; MAX_PLACES];
+        let every_table = || 0..tables.len();
+        if !self.raise(&mut most, tables, every_table(), position) {
+            return UNSEEN_DISTANCE;
+        }
+        let own = most[..self.groups].iter().sum();
+        let Some(algebra) = self.algebra.as_ref().filter(|_| own <= limit) else {
+            return own;
+        };
+        let dual = algebra.dual.then(|| algebra.inverse(position));
+        if let Some(dual) = &dual {
+            if !self.raise(&mut most, tables, every_table(), dual) {
+                return UNSEEN_DISTANCE;
             }
         }
-        self.of(tables, position)
+        for (symmetry, readers) in algebra.readers.iter().enumerate() {
+            let readers = || readers.iter().copied();
+            if !self.raise(&mut most, tables, readers(), &algebra.conjugate(symmetry, position)) {
+                return UNSEEN_DISTANCE;
+            }
+            if let Some(dual) = &dual {
+                if !self.raise(&mut most, tables, readers(), &algebra.conjugate(symmetry, dual)) {
+                    return UNSEEN_DISTANCE;
+                }
+            }
+        }
+        most[..self.groups].iter().sum()
     }
 
-    /// The groups' maxima of `distance`, added; [`UNSEEN`] if any is.
+    /// Raises each group's maximum in `most` to what `readers` read on
+    /// `reading`; false where one shows no move reaches it.
     #[inline]
-    fn combined(&self, mut distance: impl FnMut(usize) -> u32) -> u32 {
-        let mut total = 0;
-        for group in &self.groups {
-            let mut most = 0;
-            for &table in group {
-                let d = distance(table);
-                if d == u32::from(UNSEEN) {
-                    return d;
-                }
-                most = most.max(d);
+    fn raise(
+        &self,
+        most: &mut [u32; MAX_PLACES],
+        tables: &[Table],
+        readers: impl Iterator<Item = usize>,
+        reading: &Position,
+    ) -> bool {
+        for table in readers {
+            let distance = tables[table].distance(reading);
+            if distance == UNSEEN_DISTANCE {
+                return false;
             }
-            total += most;
+            let group = &mut most[self.group_of[table]];
+            *group = (*group).max(distance);
         }
-        total
+        true
     }
 }
 
@@ -226,43 +225,26 @@ fn chosen_views(found: &[Turn], own: u64, kept: &[u64]) -> Vec<usize> {
     chosen
 }
 
-/// The tables in groups whose bounds add: sets joined when a move changes
-/// both or a table sees both.
-fn additive_groups(puzzle: &Compiled, tables: &[Table]) -> Vec<Vec<usize>> {
+/// Each table's group, among groups whose bounds add: sets joined when a
+/// move changes both or a table sees both, each group named by its first
+/// set.
+fn additive_groups(puzzle: &Compiled, tables: &[Table]) -> Vec<usize> {
     let sets = puzzle.description.sets.len();
-    let mut joined: Vec<usize> = (0..sets).collect();
-    fn root(joined: &mut [usize], mut set: usize) -> usize {
-        while joined[set] != set {
-            joined[set] = joined[joined[set]];
-            set = joined[set];
-        }
-        set
-    }
-    let join = |joined: &mut Vec<usize>, a: usize, b: usize| {
-        let (a, b) = (root(joined, a), root(joined, b));
-        joined[a.max(b)] = a.min(b);
-    };
-    let set_of = |place: usize| puzzle.offsets.partition_point(|&offset| offset <= place) - 1;
+    let mut joined = Unions::new(sets);
     for turn in &puzzle.turns {
         let changed: Vec<usize> = (0..puzzle.places())
             .filter(|&place| usize::from(turn.source[place]) != place || turn.twist[place] != 0)
-            .map(set_of)
+            .map(|place| puzzle.set_of(place))
             .collect();
         for pair in changed.windows(2) {
-            join(&mut joined, pair[0], pair[1]);
+            joined.join(pair[0], pair[1]);
         }
     }
     for table in tables {
         let seen: Vec<usize> = table.sets().collect();
         for pair in seen.windows(2) {
-            join(&mut joined, pair[0], pair[1]);
+            joined.join(pair[0], pair[1]);
         }
     }
-    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); sets];
-    for (index, table) in tables.iter().enumerate() {
-        let set = table.sets().next().expect("a table sees a set");
-        groups[root(&mut joined, set)].push(index);
-    }
-    groups.retain(|group| !group.is_empty());
-    groups
+    tables.iter().map(|table| joined.root(table.sets().next().expect("a table sees a set"))).collect()
 }

@@ -94,6 +94,18 @@ impl Turn {
         Turn { name: String::new(), base: self.base, repeats: false, source, twist }
     }
 
+    /// The turn that undoes this one: the piece it brought to place `p`
+    /// from `source[p]` goes back, turned back.
+    pub(crate) fn inverse(&self, modulus: &[u8]) -> Turn {
+        let mut inverse = self.clone();
+        for (place, &from) in self.source.iter().enumerate() {
+            let m = modulus[place];
+            inverse.source[usize::from(from)] = place as u8;
+            inverse.twist[usize::from(from)] = (m - self.twist[place]) % m;
+        }
+        inverse
+    }
+
     pub(crate) fn is_identity(&self) -> bool {
         self.source.iter().enumerate().all(|(place, &from)| usize::from(from) == place)
             && self.twist.iter().all(|&twist| twist == 0)
@@ -289,6 +301,11 @@ impl Compiled {
         })
     }
 
+    /// The set `place` belongs to.
+    pub(crate) fn set_of(&self, place: usize) -> usize {
+        self.offsets.partition_point(|&offset| offset <= place) - 1
+    }
+
     /// How many places the puzzle has.
     pub fn places(&self) -> usize {
         self.places
@@ -388,5 +405,29 @@ impl Reversible for Compiled {
         for (index, turn) in self.turns.iter().enumerate() {
             out.push(Edge::new(self.inverse[index], self.apply(position, turn), 1));
         }
+    }
+}
+
+/// Items (sets, places) joined into classes, each named by its least item.
+pub(crate) struct Unions(Vec<usize>);
+
+impl Unions {
+    /// `count` items, each alone.
+    pub(crate) fn new(count: usize) -> Unions {
+        Unions((0..count).collect())
+    }
+
+    /// The least item of `item`'s class.
+    pub(crate) fn root(&mut self, mut item: usize) -> usize {
+        while self.0[item] != item {
+            self.0[item] = self.0[self.0[item]];
+            item = self.0[item];
+        }
+        item
+    }
+
+    pub(crate) fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.root(a), self.root(b));
+        self.0[a.max(b)] = a.min(b);
     }
 }

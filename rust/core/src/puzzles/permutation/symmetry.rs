@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::compiled::{Compiled, Turn};
+use super::compiled::{Compiled, Turn, Unions};
 
 /// The most candidate choices the search makes before it stops with the
 /// symmetries found so far (a description with many similar moves may
@@ -45,8 +45,7 @@ fn cycle_type(turn: &Turn, puzzle: &Compiled) -> CycleType {
             twist += u32::from(turn.twist[place]);
             place = usize::from(turn.source[place]);
         }
-        let set = puzzle.offsets.partition_point(|&offset| offset <= start) - 1;
-        cycles.push((set as u8, length, (twist % u32::from(puzzle.modulus[start])) as u8));
+        cycles.push((puzzle.set_of(start) as u8, length, (twist % u32::from(puzzle.modulus[start])) as u8));
     }
     cycles.sort_unstable();
     cycles
@@ -89,23 +88,13 @@ pub(crate) fn symmetries(puzzle: &Compiled) -> Vec<Turn> {
     let turn_types = puzzle.turns.iter().map(|turn| cycle_type(turn, puzzle)).collect();
     // Orbits of places: a relabelling found at one place of an orbit is
     // carried by the moves to the rest of it.
-    let mut orbit_of: Vec<usize> = (0..puzzle.places()).collect();
-    fn root(orbit_of: &mut [usize], mut place: usize) -> usize {
-        while orbit_of[place] != place {
-            orbit_of[place] = orbit_of[orbit_of[place]];
-            place = orbit_of[place];
-        }
-        place
-    }
+    let mut orbits = Unions::new(puzzle.places());
     for turn in &moves {
         for (place, &from) in turn.source.iter().enumerate() {
-            let (a, b) = (root(&mut orbit_of, place), root(&mut orbit_of, usize::from(from)));
-            orbit_of[a.max(b)] = a.min(b);
+            orbits.join(place, usize::from(from));
         }
     }
-    for place in 0..orbit_of.len() {
-        orbit_of[place] = root(&mut orbit_of, place);
-    }
+    let orbit_of = (0..puzzle.places()).map(|place| orbits.root(place)).collect();
     let mut finder = Finder {
         puzzle,
         moves,
@@ -180,7 +169,7 @@ impl Finder<'_> {
             return;
         };
         let puzzle = self.puzzle;
-        let set = puzzle.offsets.partition_point(|&offset| offset <= root) - 1;
+        let set = puzzle.set_of(root);
         for image in puzzle.offsets[set]..puzzle.offsets[set + 1] {
             for twist in 0..puzzle.modulus[root] {
                 if self.exhausted() {

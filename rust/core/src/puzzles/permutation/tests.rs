@@ -331,12 +331,7 @@ const ROTATION: &str = include_str!("../../../../../python/idastar/data/puzzles/
 
 /// Whether `symmetry` conjugates every turn of `puzzle` to a turn.
 fn conjugates_turns_to_turns(puzzle: &Compiled, symmetry: &Turn) -> bool {
-    let mut inverse = symmetry.clone();
-    for (place, &from) in symmetry.source.iter().enumerate() {
-        let m = puzzle.modulus[place];
-        inverse.source[usize::from(from)] = place as u8;
-        inverse.twist[usize::from(from)] = (m - symmetry.twist[place]) % m;
-    }
+    let inverse = symmetry.inverse(&puzzle.modulus);
     puzzle.turns.iter().all(|turn| {
         let conjugate = inverse.then(turn, &puzzle.modulus).then(symmetry, &puzzle.modulus);
         puzzle.turns.iter().any(|other| other.source == conjugate.source && other.twist == conjugate.twist)
