@@ -3,7 +3,7 @@ and may turn in place (Rubik's cubes, the Pyraminx, TopSpin, pancakes).
 
 A description is text in the ksolve format that twsearch reads (``Name``,
 ``Set NAME places orientations``, a ``Solved`` state, ``Move NAME``
-blocks; docs/permutation.md). :func:`load` compiles one in the Rust core
+blocks; docs/puzzles/describe.md). :func:`load` compiles one in the Rust core
 into a :class:`PermutationPuzzle`, a :class:`~idastar.Puzzle` with every
 shared verb: every power of each move (``U``, ``U2``, ``U'``), canonical
 move sequences, and pattern databases of its projections as the lower bound.
@@ -171,7 +171,8 @@ class PermutationPuzzle(Puzzle[Case, str, Solution[str]]):
 
     def distance_distribution(self) -> list[int]:
         """How many positions lie at each distance from the solved one, for a
-        puzzle of one set whose positions number at most 2**28."""
+        puzzle whose positions (every set's arrangements and orientations
+        together) number at most 2**28; a ``ValueError`` above that."""
         return list(_core.distance_distribution(self.core, None, self.fixed))
 
 
