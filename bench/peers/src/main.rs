@@ -207,7 +207,7 @@ fn stored_state(runs: usize) {
 fn select_easiest() {
     let geometry = Geometry::new(4, 4).expect("4 x 4");
     let puzzle: Sliding<u64> = Sliding::new(geometry.clone(), Goal::blank_first(&geometry)).expect("a puzzle");
-    let limits = Limits { max_nodes: Some(30_000_000), time_limit: Some(Duration::from_secs(5)), ..Limits::default() };
+    let limits = Limits { max_nodes: Some(30_000_000), deadline: Some(Instant::now() + Duration::from_secs(5)), ..Limits::default() };
     let mut solved: Vec<(u64, usize, u32)> = korf_boards()
         .iter()
         .enumerate()
