@@ -732,7 +732,7 @@ impl Incremental for PatternSet {
     #[inline(always)]
     fn slide(
         &self,
-        mut acc: PdbAcc,
+        acc: PdbAcc,
         _h: u32,
         _board: &[u8; MAX_CELLS],
         pos: &[u8; MAX_CELLS],
@@ -740,6 +740,35 @@ impl Incremental for PatternSet {
         _from: usize,
         _to: usize,
     ) -> (u32, PdbAcc) {
+        let acc = self.step(acc, pos, tile);
+        (self.with_dual_bound(acc.regular_sum.max(acc.mirrored_sum), pos), acc)
+    }
+
+    /// The dual lookups, the costliest, only where the regular and the
+    /// reflected ones leave the child within the bound.
+    #[inline(always)]
+    fn slide_within(
+        &self,
+        acc: PdbAcc,
+        _h: u32,
+        _board: &[u8; MAX_CELLS],
+        pos: &[u8; MAX_CELLS],
+        tile: u8,
+        _from: usize,
+        _to: usize,
+        limit: u32,
+    ) -> (u32, PdbAcc) {
+        let acc = self.step(acc, pos, tile);
+        let h = acc.regular_sum.max(acc.mirrored_sum);
+        (if h > limit { h } else { self.with_dual_bound(h, pos) }, acc)
+    }
+}
+
+impl PatternSet {
+    /// The regular and reflected values after `tile` moved: only its
+    /// pattern's changed.
+    #[inline(always)]
+    fn step(&self, mut acc: PdbAcc, pos: &[u8; MAX_CELLS], tile: u8) -> PdbAcc {
         let p = self.pattern_of[tile as usize] as usize;
         let value = self.regular(p, pos);
         acc.regular_sum = acc.regular_sum + u32::from(value) - u32::from(acc.regular[p]);
@@ -750,6 +779,6 @@ impl Incremental for PatternSet {
             acc.mirrored_sum = acc.mirrored_sum + u32::from(value) - u32::from(acc.mirrored[q]);
             acc.mirrored[q] = value;
         }
-        (self.with_dual_bound(acc.regular_sum.max(acc.mirrored_sum), pos), acc)
+        acc
     }
 }

@@ -63,6 +63,26 @@ pub trait Incremental: Sync {
         from: usize,
         to: usize,
     ) -> (u32, Self::Acc);
+
+    /// [`slide`](Incremental::slide) for a child pruned whenever its value
+    /// is above `limit`: where it is, any admissible value above `limit`
+    /// may be returned, so that the costliest lookups are skipped (lazy
+    /// evaluation).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn slide_within(
+        &self,
+        acc: Self::Acc,
+        h: u32,
+        board: &[u8; MAX_CELLS],
+        pos: &[u8; MAX_CELLS],
+        tile: u8,
+        from: usize,
+        to: usize,
+        _limit: u32,
+    ) -> (u32, Self::Acc) {
+        self.slide(acc, h, board, pos, tile, from, to)
+    }
 }
 
 /// A board within the bound where a search may start, with the serial
@@ -106,7 +126,9 @@ impl<H: Incremental> Search<'_, H> {
             return self.dfs_bpmx::<V2>(blank, g, h, acc, last);
         }
         for (dir, cell) in self.moves(blank, last) {
-            let (child_h, child_acc) = self.price(blank, cell, h, acc);
+            // A child whose value is above this is pruned.
+            let limit = self.run.bound.saturating_sub(g + 1);
+            let (child_h, child_acc) = self.price(blank, cell, limit, h, acc);
             if self.enter::<V2>(cell, g, child_h, child_acc, dir) {
                 return true;
             }
@@ -126,7 +148,11 @@ impl<H: Incremental> Search<'_, H> {
         let mut children: [Option<(u32, H::Acc)>; 4] = [None; 4];
         let mut raised = h;
         for (dir, cell) in self.moves(blank, last) {
-            let child = self.price(blank, cell, h, acc);
+            // A child whose value is above this prunes the board itself (its
+            // value less one is more than the board has left), so the whole
+            // value would change nothing.
+            let limit = (self.run.bound + 1).saturating_sub(g);
+            let child = self.price(blank, cell, limit, h, acc);
             self.slide_blank(cell, blank);
             raised = raised.max(child.0.saturating_sub(1));
             children[dir] = Some(child);
@@ -160,12 +186,13 @@ impl<H: Incremental> Search<'_, H> {
     }
 
     /// Makes the move of the blank from `blank` to `cell` on a board of
-    /// value `h` and prices the child, counting it as generated.
+    /// value `h` and prices the child, counting it as generated: exactly
+    /// where its value is at most `limit`.
     #[inline(always)]
-    fn price(&mut self, blank: usize, cell: usize, h: u32, acc: H::Acc) -> (u32, H::Acc) {
+    fn price(&mut self, blank: usize, cell: usize, limit: u32, h: u32, acc: H::Acc) -> (u32, H::Acc) {
         let tile = self.slide_blank(blank, cell);
         self.run.budget.generated += 1;
-        self.heuristic.slide(acc, h, &self.board, &self.pos, tile, cell, blank)
+        self.heuristic.slide_within(acc, h, &self.board, &self.pos, tile, cell, blank, limit)
     }
 
     /// Moves the tile on `cell` onto the blank's cell `blank`; the tile.

@@ -186,6 +186,49 @@ fn heuristics_are_admissible_and_exact_answers_on_the_eight_puzzle() {
     }
 }
 
+#[test]
+fn the_dual_lookups_are_skipped_only_where_the_child_is_pruned_anyway() {
+    // Read lazily, a child's value is its whole value wherever that is
+    // within the limit, and above the limit exactly where the whole is:
+    // the search prunes the same children.
+    let base = puzzle(3, 3, true);
+    let cells = pdb::partition(base.geometry(), base.goal(), "4-4").unwrap();
+    let dir = tempdir();
+    let with_dual = base
+        .clone()
+        .with_pattern_databases(&cells, true, true, Some(&dir), &|_, _| false, &BuildLimits::default())
+        .unwrap()
+        .unwrap();
+    let patterns = with_dual.patterns().unwrap();
+    let mut rng = Rng(3);
+    let (mut skipped, mut read) = (0, 0);
+    for position in exact(&base).keys() {
+        let unpacked = base.unpack(*position);
+        let mut board = [0u8; MAX_CELLS];
+        board[..unpacked.len()].copy_from_slice(&unpacked);
+        let pos = pdb::positions(&unpacked);
+        let (h, acc) = patterns.start(&board, &pos);
+        let blank = usize::from(pos[0]);
+        for &cell in base.geometry().neighbour_table()[blank].iter().filter(|&&cell| cell != board::NONE) {
+            let (mut child, mut child_pos, cell) = (board, pos, usize::from(cell));
+            let tile = child[cell];
+            (child[blank], child[cell]) = (tile, 0);
+            (child_pos[usize::from(tile)], child_pos[0]) = (blank as u8, cell as u8);
+            let (whole, _) = patterns.slide(acc, h, &child, &child_pos, tile, cell, blank);
+            let limit = rng.below(whole as usize + 4) as u32;
+            let (lazy, _) = patterns.slide_within(acc, h, &child, &child_pos, tile, cell, blank, limit);
+            assert!(lazy <= whole, "{unpacked:?}");
+            assert_eq!(lazy > limit, whole > limit, "{unpacked:?} limit {limit}");
+            if lazy <= limit {
+                assert_eq!(lazy, whole, "{unpacked:?} limit {limit}");
+            }
+            skipped += usize::from(lazy < whole);
+            read += 1;
+        }
+    }
+    assert!(skipped > 0 && skipped < read, "{skipped} of {read} children read lazily");
+}
+
 /// The dual lookups of `patterns` on `puzzle`.
 fn dual_lookups(puzzle: &Sliding<u64>, patterns: &[Vec<u8>], transpose: Option<&[u8; MAX_CELLS]>) -> DualLookups {
     let (geometry, goal) = (puzzle.geometry(), puzzle.goal());
