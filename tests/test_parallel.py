@@ -63,6 +63,23 @@ def test_two_threads_give_the_answer_of_one(case: Any, options: dict[str, Any]) 
         assert many.stats.generated == sum(i.generated for i in many.stats.iterations)
 
 
+@pytest.mark.parametrize(
+    ("case", "options"), [CASES[0][1:], CASES[5][1:]], ids=[CASES[0][0], CASES[5][0]]
+)
+def test_a_batch_of_one_spreads_its_search_and_keeps_its_answer(
+    case: Any, options: dict[str, Any]
+) -> None:
+    """A batch of one case (a single cube typed at a command) runs its
+    search on the threads as ``solve`` does: the serial answer, the serial
+    counts in every iteration but the last."""
+    module = rotation if len(case) == 24 else sliding
+    one = module.solve(case, threads=1, **options)
+    (batch,) = module.solve_many([case], threads=2, **options)
+    assert (batch.outcome, batch.cost, batch.path) == (one.outcome, one.cost, one.path)
+    assert batch.stats.iterations[:-1] == one.stats.iterations[:-1]
+    assert batch.stats.iterations[-1].bound == one.stats.iterations[-1].bound
+
+
 @pytest.mark.parametrize("engine", ["ida", "astar"])
 def test_a_batch_started_hardest_first_answers_in_input_order(engine: str) -> None:
     # The Rotation Game's searches start in order of their bound, hardest

@@ -294,7 +294,7 @@ fn run(
         let tell: Option<Answered<'_>> = if answered.is_some() { Some(&tell) } else { None };
         let solve = |run: &Run| {
             let interrupt = || run.stopped();
-            let hooks = Hooks { interrupt: Some(&interrupt), report: None, parallel: !batch, answered: tell };
+            let hooks = Hooks { interrupt: Some(&interrupt), report: None, parallel: true, answered: tell };
             on_threads(threads, || prepared_and_solved(&mut *job, long, hooks))
         };
         run_on_worker(py, solve, pass_on)??

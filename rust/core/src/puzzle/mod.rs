@@ -271,9 +271,9 @@ pub struct Hooks<'a> {
     pub interrupt: Option<Interrupt<'a>>,
     /// Told of the progress of long preparations.
     pub report: Option<Report<'a>>,
-    /// Whether the search of a single case (not a batch, whose cases share
-    /// the threads already) may spread over the threads of the current
-    /// rayon pool: [`Limits::parallel`].
+    /// Whether a search may spread over the threads of the current rayon
+    /// pool ([`Limits::parallel`]): a single case's, or the one case's of a
+    /// batch (a batch of several shares the threads among its cases).
     pub parallel: bool,
     /// Told of each answer as soon as it is found, so that a caller can
     /// pass it on before the whole batch is done (and keep it if the batch
@@ -464,7 +464,9 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         if let Some((outcome, elapsed)) = self.stopped {
             return Ok((0..self.cases.len()).map(|index| tell(index, stopped(outcome, elapsed))).collect());
         }
-        let parallel = hooks.parallel && !self.batch;
+        // A batch of one (a single cube typed at the command line) spreads
+        // its search over the threads, as a single case does.
+        let parallel = hooks.parallel && (!self.batch || self.cases.len() == 1);
         let limits = Limits { interrupt: hooks.interrupt, parallel, ..self.limits };
         let (puzzle, engine) = (&self.puzzle, self.engine);
         let solve_one = |case: &P::Case| {
