@@ -1,6 +1,5 @@
 //! A* (Hart, Nilsson and Raphael 1968).
 
-use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
@@ -75,8 +74,7 @@ fn search<P: Problem>(
     // States are small packed integers: Fx hashes them in a few instructions,
     // and the search has no adversary to defend against.
     let mut best: FxHashMap<P::State, usize> = FxHashMap::from_iter([(start, 0)]);
-    // Ties on f go to the larger g: the deeper node is closer to a goal.
-    let mut open = BinaryHeap::from([(Reverse(start_h), 0u32, Reverse(0usize))]);
+    let mut open = BinaryHeap::from([OpenKey::new(start_h, 0, 0)]);
     let mut successors = Vec::new();
     let mut iterations: Vec<Iteration> = Vec::new();
     let mut pruned_f: Option<u32> = None;
@@ -84,7 +82,8 @@ fn search<P: Problem>(
         tracer.generated(None, None, 0, start_h, true);
     }
 
-    while let Some((Reverse(f), _, Reverse(index))) = open.pop() {
+    while let Some(key) = open.pop() {
+        let (f, index) = (key.f(), key.index());
         let Node { state, g, h, .. } = nodes[index];
         if best[&state] != index {
             continue; // superseded by a cheaper path to the same state
@@ -142,13 +141,36 @@ fn search<P: Problem>(
                 continue;
             }
             nodes.push(Node { state: edge.state, parent: Some((index, edge.mv)), g: child_g, h: child_h });
-            open.push((Reverse(child_f), child_g, Reverse(child)));
+            open.push(OpenKey::new(child_f, child_g, child));
         }
         if !budget.states_allowed(best.len()) {
             return budget.unsolved(Outcome::MemoryLimit, Some(f), iterations);
         }
     }
     budget.unsolved(Outcome::NoSolution, pruned_f, iterations)
+}
+
+/// A node's place in the open list, as one integer the heap compares in
+/// two words: the smallest `f` first; on ties the larger `g` (the deeper
+/// node is closer to a goal), then the node generated first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct OpenKey(u128);
+
+impl OpenKey {
+    #[inline(always)]
+    fn new(f: u32, g: u32, index: usize) -> OpenKey {
+        OpenKey(u128::from(!f) << 96 | u128::from(g) << 64 | u128::from(!(index as u64)))
+    }
+
+    #[inline(always)]
+    fn f(self) -> u32 {
+        !((self.0 >> 96) as u32)
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        !(self.0 as u64) as usize
+    }
 }
 
 #[derive(Clone, Copy)]
