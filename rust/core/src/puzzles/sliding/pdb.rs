@@ -733,15 +733,14 @@ impl Incremental for PatternSet {
     fn slide(
         &self,
         acc: PdbAcc,
-        _h: u32,
-        _board: &[u8; MAX_CELLS],
+        h: u32,
+        board: &[u8; MAX_CELLS],
         pos: &[u8; MAX_CELLS],
         tile: u8,
-        _from: usize,
-        _to: usize,
+        from: usize,
+        to: usize,
     ) -> (u32, PdbAcc) {
-        let acc = self.step(acc, pos, tile);
-        (self.with_dual_bound(acc.regular_sum.max(acc.mirrored_sum), pos), acc)
+        self.slide_within(acc, h, board, pos, tile, from, to, u32::MAX)
     }
 
     /// The dual lookups, the costliest, only where the regular and the
