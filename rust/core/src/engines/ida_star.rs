@@ -2,6 +2,8 @@
 
 use std::sync::Mutex;
 
+use rustc_hash::FxHashSet;
+
 use super::learned_bounds::LearnedBounds;
 use super::parallel::{self, Ended, Tally};
 use super::trace::{Child, Recorder};
@@ -170,6 +172,10 @@ struct DepthFirst<'a, P: Problem, const TRACED: bool = false> {
     /// buffers for reuse across the whole search.
     frames: Vec<Frame<P::State, P::Move>>,
     depth: usize,
+    /// The states of the path's frames, for problems that skip every
+    /// cycle: a scan of the path for each child would make a path `d`
+    /// moves deep cost `d` squared.
+    on_path: FxHashSet<P::State>,
     /// The smallest `f` seen above the current bound: the next bound.
     next_bound: u32,
     /// Whether some `f` reached `u32::MAX`, where costs saturate.
@@ -210,6 +216,7 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
             moves: Vec::new(),
             frames: Vec::new(),
             depth: 0,
+            on_path: FxHashSet::default(),
             next_bound: u32::MAX,
             beyond_range: false,
             learned,
@@ -297,6 +304,7 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
     fn search_below_portable(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
         self.moves.clone_from(&root.moves);
         self.depth = 0;
+        self.on_path.clear();
         for &(state, g) in &root.above {
             self.push_frame(state, g);
         }
@@ -384,8 +392,14 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
             // The states on the path, consulted after zero-cost moves (with
             // positive costs the bound alone ends every cycle) and, for
             // problems that ask for it, after every move.
-            let on_path = |s: &P::State| *s == state || self.frames[..self.depth].iter().any(|f| f.state == *s);
-            if (P::SKIP_CYCLES || edge.cost == 0) && on_path(&edge.state) {
+            let is_on_path = |s: &P::State| {
+                *s == state
+                    || match P::SKIP_CYCLES {
+                        true => self.on_path.contains(s),
+                        false => self.frames[..self.depth].iter().any(|f| f.state == *s),
+                    }
+            };
+            if (P::SKIP_CYCLES || edge.cost == 0) && is_on_path(&edge.state) {
                 // The subtree is no longer complete, so what it proves is
                 // not a fact about the state: stop learning.
                 self.learned = None;
@@ -425,6 +439,9 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
         (frame.state, frame.g, frame.children, frame.next, frame.outer_next_bound) =
             (state, g, children, 0, outer_next_bound);
         self.depth += 1;
+        if P::SKIP_CYCLES {
+            self.on_path.insert(state);
+        }
         None
     }
 
@@ -440,6 +457,9 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
             frame.children.clear();
         }
         self.depth += 1;
+        if P::SKIP_CYCLES {
+            self.on_path.insert(state);
+        }
     }
 
     /// Notes `state` (within the bound, at the cutoff depth) as a subtree
@@ -505,6 +525,9 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
             recorder.leave(self.depth);
         }
         let frame = &self.frames[self.depth];
+        if P::SKIP_CYCLES {
+            self.on_path.remove(&frame.state);
+        }
         if !self.learning_paused {
             if let Some(learned) = &mut self.learned {
                 learned.raise(frame.state, self.next_bound.saturating_sub(frame.g));
