@@ -39,7 +39,7 @@ pub struct CentreTable {
 }
 
 /// `BINOMIAL[n][r]` = C(n, r) for n, r <= 24.
-const BINOMIAL: [[u32; CELLS + 1]; CELLS + 1] = {
+pub(super) const BINOMIAL: [[u32; CELLS + 1]; CELLS + 1] = {
     let mut table = [[0u32; CELLS + 1]; CELLS + 1];
     let mut n = 0;
     while n <= CELLS {
