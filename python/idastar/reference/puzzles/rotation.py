@@ -14,13 +14,13 @@ Two independent ways to the answer, both written for reading, not speed:
   one centre cell). The first goal found is the alphabetically first of the
   shortest sequences.
 * :func:`centre_distances`: breadth-first search over the positions of one
-  number (a frozenset of cells), the pattern database behind the fast
+  number (a set of cells, as a bit mask), the pattern database behind the fast
   solver, computed here from scratch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from .job import Space, verbs
@@ -112,32 +112,50 @@ def board_of(values: Sequence[int]) -> Space[tuple[Board, str], str]:
 solve = cast("Callable[..., RotationSolution]", verbs(board_of).solve)
 
 
-def centre_distances(cells: int = 8) -> dict[frozenset[int], int]:
+def centre_distances(cells: int = 8) -> dict[int, int]:
     """Moves needed by one number on ``cells`` cells, for every placement.
 
-    Breadth-first search backwards from the placements that cover the
-    centre; moves are undone by other moves, so searching forwards with all
-    eight gives the same distances.
+    A placement is the set of cells holding the number, written as a mask
+    (bit ``c`` for cell ``c``). Breadth-first search backwards from the
+    placements that cover the centre; moves are undone by other moves, so
+    searching forwards with all eight gives the same distances.
     """
     import itertools
 
+    def mask(cells: Iterable[int]) -> int:
+        return sum(1 << cell for cell in cells)
+
     others = [cell for cell in range(CELLS) if cell not in CENTRE]
-    frontier = [
-        frozenset(CENTRE) | frozenset(extra) for extra in itertools.combinations(others, cells - 8)
-    ]
+    frontier = [mask(CENTRE) | mask(extra) for extra in itertools.combinations(others, cells - 8)]
     distances = dict.fromkeys(frontier, 0)
-    moved_to = {
-        letter: {line[(i + 1) % 7]: cell for i, cell in enumerate(line)}
-        for letter, line in LINES.items()
-    }
+    # A move sends the value at cell `source` to cell `moved_to[source]`. It
+    # moves a mask one byte at a time: each byte's 256 values are looked up
+    # in a table made once per move, instead of moving 24 bits one by one.
+    byte_tables = []
+    for line in LINES.values():
+        moved_to = {line[(i + 1) % 7]: cell for i, cell in enumerate(line)}
+        byte_tables.append(
+            [
+                [
+                    mask(
+                        moved_to.get(cell, cell)
+                        for cell in range(8 * byte, 8 * byte + 8)
+                        if value >> cell - 8 * byte & 1
+                    )
+                    for value in range(256)
+                ]
+                for byte in range(3)
+            ]
+        )
     depth = 0
     while frontier:
         depth += 1
         following = []
         for placement in frontier:
-            for mapping in moved_to.values():
-                # A value at cell `source` moves to cell `mapping[source]`.
-                after = frozenset(mapping.get(cell, cell) for cell in placement)
+            for low, middle, high in byte_tables:
+                after = (
+                    low[placement & 0xFF] | middle[placement >> 8 & 0xFF] | high[placement >> 16]
+                )
                 if after not in distances:
                     distances[after] = depth
                     following.append(after)
@@ -145,7 +163,7 @@ def centre_distances(cells: int = 8) -> dict[frozenset[int], int]:
     return distances
 
 
-def layer_sizes(distances: dict[frozenset[int], int]) -> list[int]:
+def layer_sizes(distances: dict[int, int]) -> list[int]:
     """How many placements lie at each distance."""
     sizes = [0] * (max(distances.values()) + 1)
     for distance in distances.values():
