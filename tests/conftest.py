@@ -50,9 +50,16 @@ def pattern_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Pattern databases go to a temporary directory, never the user's cache.
 
     Set in the environment so that the command-line runs in subprocesses
-    share it: a database built by one test is loaded by the next.
+    share it: a database built by one test is loaded by the next. The
+    workers of a run spread over the cores (pytest-xdist) share one too,
+    each under the run's own temporary directory, as a database is stored
+    whole or not at all.
     """
-    directory = tmp_path_factory.mktemp("pdb-cache")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        directory = tmp_path_factory.getbasetemp().parent / "pdb-cache"
+        directory.mkdir(exist_ok=True)
+    else:
+        directory = tmp_path_factory.mktemp("pdb-cache")
     previous = os.environ.get("IDASTAR_CACHE_DIR")
     os.environ["IDASTAR_CACHE_DIR"] = str(directory)
     # The default 4 x 4 databases are built here, unhurried: a build counts
