@@ -155,6 +155,39 @@ pub fn unkept_since(mark: u64, explicit: Option<&Path>) -> Option<(PathBuf, Stri
     (*number > mark).then(|| (dir, reason.clone()))
 }
 
+/// The tables being loaded or built in this process, by name.
+fn in_progress() -> &'static Mutex<std::collections::HashSet<String>> {
+    static IN_PROGRESS: OnceLock<Mutex<std::collections::HashSet<String>>> = OnceLock::new();
+    IN_PROGRESS.get_or_init(Default::default)
+}
+
+/// A table's turn to be loaded or built, held until dropped.
+pub struct Turn(String);
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        in_progress().lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&self.0);
+    }
+}
+
+/// Waits until no other thread of this process loads or builds the table
+/// `name`, then takes the turn to: two solves that need one table at once
+/// build it once, and hold one copy, rather than each its own. `None` when
+/// `stopped` said to stop while waiting (asked every 10 ms). The caller
+/// looks for the table again once it has the turn: the thread before it
+/// may have left it ready.
+pub fn turn_to_build(name: String, stopped: &dyn Fn() -> bool) -> Option<Turn> {
+    loop {
+        if in_progress().lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(name.clone()) {
+            return Some(Turn(name));
+        }
+        if stopped() {
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// A 64-bit checksum of `data` (four multiply-rotate lanes over 8-byte
 /// words; not cryptographic, it is there to catch damaged files).
 pub fn checksum(data: &[u8]) -> u64 {
@@ -323,6 +356,27 @@ mod tests {
     use std::time::Duration;
 
     const HEADER: &[u8] = b"TEST-1\0";
+
+    #[test]
+    fn a_second_turn_at_one_table_waits_for_the_first_and_a_stop_ends_the_wait() {
+        use std::sync::atomic::AtomicBool;
+        let first = turn_to_build("turn test".into(), &never).expect("nobody else builds it");
+        assert!(turn_to_build("turn test".into(), &|| true).is_none(), "a stop ends the wait");
+        assert!(turn_to_build("another turn test".into(), &never).is_some(), "another table does not wait");
+        let second_began = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let second = scope.spawn(|| {
+                let turn = turn_to_build("turn test".into(), &never);
+                second_began.store(true, Ordering::SeqCst);
+                turn.is_some()
+            });
+            std::thread::sleep(Duration::from_millis(100));
+            assert!(!second_began.load(Ordering::SeqCst), "the second turn waits while the first is held");
+            drop(first);
+            assert!(second.join().expect("no panic"));
+        });
+        assert!(turn_to_build("turn test".into(), &never).is_some(), "the turn is given back when dropped");
+    }
 
     fn temporary_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("idastar-cache-test-{name}-{}", std::process::id()));

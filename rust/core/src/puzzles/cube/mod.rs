@@ -61,6 +61,10 @@ impl CubeTable {
 /// The tables of each size, loaded or built once a process.
 static TABLES: Mutex<[Option<Arc<Tables>>; 2]> = Mutex::new([None, None]);
 
+fn stored(size: CubeTable) -> Option<Arc<Tables>> {
+    TABLES.lock().unwrap_or_else(PoisonError::into_inner)[size as usize].clone()
+}
+
 /// Whether the tables of `size` are in memory already.
 pub fn tables_ready(size: CubeTable) -> bool {
     TABLES.lock().unwrap_or_else(PoisonError::into_inner)[size as usize].is_some()
@@ -68,15 +72,21 @@ pub fn tables_ready(size: CubeTable) -> bool {
 
 /// The tables of `size`: from memory, else read from the cache directory
 /// `cache`, else built (`report` told of each layer) and stored there;
-/// `None` when the interrupt or the report stopped them.
+/// `None` when the interrupt or the report stopped them. While another
+/// thread builds them, waits for its tables, asking `interrupt` every
+/// 10 ms.
 pub(crate) fn tables(
     size: CubeTable,
     cache: Option<&Path>,
     interrupt: Option<Interrupt>,
     report: Option<Report>,
 ) -> Option<Arc<Tables>> {
-    if let Some(found) = &TABLES.lock().unwrap_or_else(PoisonError::into_inner)[size as usize] {
-        return Some(found.clone());
+    if let Some(found) = stored(size) {
+        return Some(found);
+    }
+    let _turn = crate::cache::turn_to_build(format!("cube tables {size:?}"), &|| interrupt.is_some_and(|stop| stop()))?;
+    if let Some(found) = stored(size) {
+        return Some(found);
     }
     let slice = size.slice();
     let moves = MoveTables::new(slice);

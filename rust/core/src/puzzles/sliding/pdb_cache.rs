@@ -20,8 +20,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::board::Geometry;
 use super::pdb::{BuildLimits, Built, PatternDb, ProgressFn};
 pub use crate::cache::{cache_dir, checksum, unkept_count, unkept_since};
-use crate::cache::{load_table_until, never, note_unkept, usable_cache_dir, write_atomically_until};
-use crate::Result;
+use crate::cache::{load_table_until, never, note_unkept, turn_to_build, usable_cache_dir, write_atomically_until};
+use crate::{Outcome, Result};
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
 /// Bumped whenever the file layout or the meaning of the values changes
@@ -126,8 +126,15 @@ pub fn load_or_build(
     // Before a file is read into a table of that size, or one is built.
     PatternDb::checked_entries(geometry, cells, blank)?;
     let key = key(geometry, cells, blank, dir);
-    if let Some(db) = loaded().lock().expect("not poisoned").get(&key) {
-        return Ok(Ok((db.clone(), Source::Memory)));
+    let in_memory = || loaded().lock().expect("not poisoned").get(&key).cloned();
+    if let Some(db) = in_memory() {
+        return Ok(Ok((db, Source::Memory)));
+    }
+    let Some(_turn) = turn_to_build(format!("{key:?}"), &|| limits.stop().is_some()) else {
+        return Ok(Err(limits.stop().unwrap_or(Outcome::Interrupted)));
+    };
+    if let Some(db) = in_memory() {
+        return Ok(Ok((db, Source::Memory)));
     }
     let stored = cells.len() >= SMALLEST_STORED;
     let path = key.0.as_ref().map(|d| d.join(file_name(geometry.width(), geometry.height(), blank, cells)));
