@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from contract_support import load, puzzle_names
 
 from idastar import BatchResult, InvalidPuzzle, Unsolvable, booksort, rotation, sliding, squares
 
@@ -118,3 +119,49 @@ def test_what_crosses_processes_pickles() -> None:
     for error in (InvalidPuzzle("bad shelf"), Unsolvable("odd parity")):
         copy = pickle.loads(pickle.dumps(error))
         assert type(copy) is type(error) and str(copy) == str(error)
+
+
+# --------------------------------------------------------------------------
+# solve_many(..., client=): the batch on the cluster, in chunks
+
+
+@pytest.mark.parametrize("name", puzzle_names())
+def test_a_batch_given_a_client_is_solved_on_the_cluster_as_locally(
+    client: object, name: str
+) -> None:
+    puzzle = load(name)
+    cases = [puzzle.random(seed=seed) for seed in range(12)]
+    remote = puzzle.solve_many(cases, client=client)
+    local = puzzle.solve_many(cases)
+    assert [(s.outcome, s.cost, s.path, s.stats.generated) for s in remote] == [
+        (s.outcome, s.cost, s.path, s.stats.generated) for s in local
+    ]
+    # Each solution knows its case, as a local batch's does.
+    assert remote[-1].svg() == local[-1].svg()
+    # A 2-D array of cases too, where a case is a flat row of integers.
+    flat = puzzle.PUZZLE.batch_rows != "pairs"
+    batch = np.array(cases) if flat else cases
+    remote_arrays = puzzle.solve_many(batch, arrays=True, client=client)
+    local_arrays = puzzle.solve_many(batch, arrays=True)
+    for field in ("outcomes", "costs", "lower_bounds", "paths", "expanded", "generated"):
+        np.testing.assert_array_equal(
+            getattr(remote_arrays, field), getattr(local_arrays, field), err_msg=field
+        )
+
+
+def test_a_bad_case_on_the_cluster_is_named_as_the_batch_indexes_it(client: object) -> None:
+    shelves = [booksort.random(9, seed=seed) for seed in range(40)]
+    # Refused by the core, on the worker that has the chunk.
+    with pytest.raises(InvalidPuzzle, match=r"^cases\[30\]: book 1 appears twice"):
+        booksort.solve_many([*shelves[:30], [1, 1, 2], *shelves[30:]], client=client)
+    # Refused here, before anything is sent.
+    with pytest.raises(InvalidPuzzle, match=r"^cases\[35\]: "):
+        booksort.solve_many([*shelves[:35], ["a"], *shelves[35:]], client=client)
+
+
+def test_a_client_must_be_one_and_progress_stays_local(client: object) -> None:
+    with pytest.raises(TypeError, match=r"client must be a dask\.distributed\.Client, got str"):
+        booksort.solve_many([[2, 1]], client="tcp://127.0.0.1:8786")
+    with pytest.raises(ValueError, match="progress"):
+        booksort.solve_many([[2, 1]], client=client, progress=lambda report: None)
+    assert booksort.solve_many([], client=client) == []

@@ -26,6 +26,7 @@ from typing import (
     NamedTuple,
     TypedDict,
     TypeVar,
+    cast,
     overload,
 )
 
@@ -331,6 +332,7 @@ class Puzzle(Generic[C, M, Sol]):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Any,
     ) -> list[Sol]: ...
     @overload
@@ -342,6 +344,7 @@ class Puzzle(Generic[C, M, Sol]):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Any,
     ) -> BatchResult: ...
     def solve_many(
@@ -352,6 +355,7 @@ class Puzzle(Generic[C, M, Sol]):
         threads: int | None = None,
         arrays: bool = False,
         paths: bool = True,
+        client: Any = None,
         **options: Any,
     ) -> list[Sol] | BatchResult:
         """:meth:`solve` for many cases at once, on all cores (or
@@ -368,10 +372,16 @@ class Puzzle(Generic[C, M, Sol]):
         whose ``paths`` (unless ``paths=False``) hold the moves as the core
         numbers them, padded with -1.
 
+        ``client``, a ``dask.distributed.Client``, solves the batch on its
+        cluster instead: in chunks, in input order, a task each, with
+        ``threads`` threads a task (one unless given); the answers are the
+        local call's. ``progress`` is not taken with it.
+
         A bad case raises :class:`~idastar.InvalidPuzzle` (or
         :class:`~idastar.Unsolvable`) naming it as Python indexes the batch
         (``cases[0]: ...`` the first) before
-        anything is solved.
+        anything is solved (on a cluster, before anything more is solved:
+        the core's checks of a chunk run on its worker).
         """
         arrays, paths = flag("arrays", arrays), flag("paths", paths)
         sized = {name: options.pop(name) for name in self.size.batch_keywords if name in options}
@@ -380,6 +390,14 @@ class Puzzle(Generic[C, M, Sol]):
             cases = self.size.rows(self.rows(cases), given)
         options = self._options(options, "solve_many")
         called = self._called("solve_many")
+        if client is not None:
+            # Imported here: it loads numpy, which a batch of lists does without.
+            from . import _distributed
+
+            with _collector_paused():
+                rows = self.rows(cases)
+            solved = _distributed.solve_many(self, rows, options, threads, arrays, paths, client)
+            return cast("list[Sol] | BatchResult", solved)
         # The collector paused for the results the core makes too, as
         # _from_raws pauses it for the solutions.
         with self.keeping(options), _collector_paused():

@@ -80,6 +80,7 @@ class {protocol}(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[{options}],
     ) -> list[{solution}]: ...
     @overload
@@ -91,6 +92,7 @@ class {protocol}(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[{options}],
     ) -> BatchResult: ...
     def distance(

@@ -62,6 +62,7 @@ class BooksortVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[BooksortOptions],
     ) -> list[Solution[booksort.BlockMove]]: ...
     @overload
@@ -73,6 +74,7 @@ class BooksortVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[BooksortOptions],
     ) -> BatchResult: ...
     def distance(
@@ -169,6 +171,7 @@ class FifteenVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[FifteenOptions],
     ) -> list[Solution[str]]: ...
     @overload
@@ -180,6 +183,7 @@ class FifteenVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[FifteenOptions],
     ) -> BatchResult: ...
     def distance(
@@ -251,6 +255,7 @@ class PancakeVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[PancakeOptions],
     ) -> list[Solution[int]]: ...
     @overload
@@ -262,6 +267,7 @@ class PancakeVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[PancakeOptions],
     ) -> BatchResult: ...
     def distance(
@@ -348,6 +354,7 @@ class RotationVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[RotationOptions],
     ) -> list[rotation.RotationSolution]: ...
     @overload
@@ -359,6 +366,7 @@ class RotationVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[RotationOptions],
     ) -> BatchResult: ...
     def distance(
@@ -427,6 +435,7 @@ class SlidingVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[SlidingOptions],
     ) -> list[Solution[str]]: ...
     @overload
@@ -438,6 +447,7 @@ class SlidingVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[SlidingOptions],
     ) -> BatchResult: ...
     def distance(
@@ -525,6 +535,7 @@ class SquaresVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[False] = ...,
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[SquaresOptions],
     ) -> list[Solution[int]]: ...
     @overload
@@ -537,6 +548,7 @@ class SquaresVerbs(Protocol):
         threads: int | None = ...,
         arrays: Literal[True],
         paths: bool = ...,
+        client: Any = ...,
         **options: Unpack[SquaresOptions],
     ) -> BatchResult: ...
     def distance(
