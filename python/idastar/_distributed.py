@@ -46,7 +46,9 @@ def solve_many(
     ):
         raise TypeError(f"client must be a dask.distributed.Client, got {type(client).__name__}")
     if options.get("progress") is not None:
-        raise ValueError("progress cannot be given with client: the searches report on the workers")
+        raise ValueError(
+            "progress cannot be given with client: the tables it tells of are built on the workers"
+        )
     workers = sum(client.nthreads().values()) or 1
     count = max(1, min(len(rows), CHUNKS_PER_THREAD * workers))
     starts = [len(rows) * i // count for i in range(count + 1)]
