@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import _core
+from ._checks import is_array
 from ._core import InvalidPuzzle
 from ._results import BatchResult, Origin, Solution, _collector_paused
 
@@ -31,16 +31,16 @@ CHUNKS_PER_THREAD = 4
 
 def solve_many(
     puzzle: Puzzle[Any, Any, Any],
-    rows: Any,
+    cases: Any,
     options: dict[str, Any],
     threads: int | None,
     arrays: bool,
     paths: bool,
     client: Any,
 ) -> list[Solution[Any]] | BatchResult:
-    """``puzzle``'s batch of checked ``rows`` (a list of integer lists or a
-    2-D array) solved on ``client``'s workers, each task with ``threads``
-    threads (one when None), the results in input order."""
+    """``puzzle``'s batch ``cases`` (a sequence, or a 2-D array) solved on
+    ``client``'s workers with the core's ``options``, each task with
+    ``threads`` threads (one when None), the results in input order."""
     if not callable(getattr(client, "submit", None)) or not callable(
         getattr(client, "gather", None)
     ):
@@ -49,16 +49,22 @@ def solve_many(
         raise ValueError(
             "progress cannot be given with client: the tables it tells of are built on the workers"
         )
+    if not is_array(cases):
+        cases = list(cases)
+    # Read here, so that a case that is no case is named before anything is
+    # sent, and so that the solutions can point into the batch's cases.
+    with _collector_paused():
+        rows = puzzle.rows(cases)
     workers = sum(client.nthreads().values()) or 1
-    count = max(1, min(len(rows), CHUNKS_PER_THREAD * workers))
-    starts = [len(rows) * i // count for i in range(count + 1)]
+    count = max(1, min(len(cases), CHUNKS_PER_THREAD * workers))
+    starts = [len(cases) * i // count for i in range(count + 1)]
     # Named for the dashboard: the puzzle, the call, the chunk.
     call = f"idastar-{puzzle.name}-solve_many-{uuid.uuid4().hex[:8]}"
     futures = [
         client.submit(
             _solve_chunk,
             puzzle,
-            rows[start:end],
+            cases[start:end],
             start,
             options,
             1 if threads is None else threads,
@@ -90,7 +96,7 @@ def solve_many(
 
 def _solve_chunk(
     puzzle: Puzzle[Any, Any, Any],
-    rows: Any,
+    cases: Any,
     start: int,
     options: dict[str, Any],
     threads: int,
@@ -98,27 +104,15 @@ def _solve_chunk(
     paths: bool,
 ) -> list[Solution[Any]] | BatchResult:
     """One task: the chunk of the batch from case ``start`` on, solved on
-    a worker; a bad case is named as the whole batch indexes it."""
+    a worker as a local batch is; a bad case is named as the whole batch
+    indexes it."""
     try:
-        with puzzle.keeping(options), _collector_paused():
-            answers = _core.solve_many(
-                puzzle.core,
-                rows,
-                {**options, "threads": threads},
-                arrays,
-                paths,
-                False,
-                called=puzzle._called("solve_many"),
-            )
+        return puzzle._solved(cases, options, threads, arrays, paths)
     except InvalidPuzzle as error:
         renumbered = re.sub(
             r"^cases\[(\d+)\]", lambda found: f"cases[{start + int(found[1])}]", str(error)
         )
         raise InvalidPuzzle(renumbered) from None
-    if arrays:
-        return BatchResult._from_arrays(answers)
-    solutions: list[Solution[Any]] = puzzle.solution._from_raws(answers, puzzle.move)
-    return solutions
 
 
 def _joined(parts: list[BatchResult]) -> BatchResult:

@@ -389,15 +389,20 @@ class Puzzle(Generic[C, M, Sol]):
             given = self.size.given(sized, self._called("solve_many"))
             cases = self.size.rows(self.rows(cases), given)
         options = self._options(options, "solve_many")
-        called = self._called("solve_many")
         if client is not None:
             # Imported here: it loads numpy, which a batch of lists does without.
             from . import _distributed
 
-            with _collector_paused():
-                rows = self.rows(cases)
-            solved = _distributed.solve_many(self, rows, options, threads, arrays, paths, client)
+            solved = _distributed.solve_many(self, cases, options, threads, arrays, paths, client)
             return cast("list[Sol] | BatchResult", solved)
+        return self._solved(cases, options, threads, arrays, paths)
+
+    def _solved(
+        self, cases: Any, options: dict[str, Any], threads: int | None, arrays: bool, paths: bool
+    ) -> list[Sol] | BatchResult:
+        """The batch ``cases`` solved here, with the core's ``options``: what
+        :meth:`solve_many` returns, and what each task on a cluster does."""
+        called = self._called("solve_many")
         # The collector paused for the results the core makes too, as
         # _from_raws pauses it for the solutions.
         with self.keeping(options), _collector_paused():

@@ -61,13 +61,14 @@ impl CubeTable {
 /// The tables of each size, loaded or built once a process.
 static TABLES: Mutex<[Option<Arc<Tables>>; 2]> = Mutex::new([None, None]);
 
+/// The tables of `size`, if they are in memory already.
 fn stored(size: CubeTable) -> Option<Arc<Tables>> {
     TABLES.lock().unwrap_or_else(PoisonError::into_inner)[size as usize].clone()
 }
 
 /// Whether the tables of `size` are in memory already.
 pub fn tables_ready(size: CubeTable) -> bool {
-    TABLES.lock().unwrap_or_else(PoisonError::into_inner)[size as usize].is_some()
+    stored(size).is_some()
 }
 
 /// The tables of `size`: from memory, else read from the cache directory
