@@ -2,6 +2,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use crate::engines::{Part, Spread};
 use crate::{Iteration, Outcome, Problem, SearchResult, Stats};
 
 /// A callback polled every few milliseconds during a search; returning `true`
@@ -38,6 +39,11 @@ pub struct Limits<'a> {
     /// do; see [`SearchResult::trace`]): past them the search stops, its
     /// trace marked as overflowed. A traced search runs on one thread.
     pub trace: Option<usize>,
+    /// Spread the large passes of the search beyond this process (see
+    /// [`Spread`]); only the engines that split a search honour it.
+    pub spread: Option<&'a dyn Spread>,
+    /// Search only this part of one pass (see [`Part`]).
+    pub part: Option<&'a Part>,
 }
 
 impl std::fmt::Debug for Limits<'_> {
@@ -50,6 +56,8 @@ impl std::fmt::Debug for Limits<'_> {
             .field("interrupt", &self.interrupt.is_some())
             .field("parallel", &self.parallel)
             .field("trace", &self.trace)
+            .field("spread", &self.spread.is_some())
+            .field("part", &self.part)
             .finish()
     }
 }
@@ -321,6 +329,11 @@ impl Shared {
             Ok(before) => before.min(wanted),
             Err(_) => 0,
         }
+    }
+
+    /// The expansions left of the node limit, if there is one.
+    pub(crate) fn nodes_left(&self) -> Option<u64> {
+        self.nodes_left.as_ref().map(|left| left.load(Ordering::Relaxed))
     }
 
     /// Stops every worker with `outcome` (the first one given stands).

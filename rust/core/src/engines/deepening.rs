@@ -8,9 +8,9 @@
 
 use std::marker::PhantomData;
 
-use super::parallel::{self, Ended, Tally, Worker};
+use super::parallel::{self, Cut, Ended, Part, Tally, Worker};
 use crate::limits::Budget;
-use crate::{Limits, Outcome, SearchResult};
+use crate::{Iteration, Limits, Outcome, SearchResult};
 
 /// What an iterative-deepening search keeps besides its position.
 pub(crate) struct Deepening<'a, M, S> {
@@ -72,16 +72,26 @@ pub(crate) trait Deepen<'a>: Sized + Sync {
         'a: 'b,
         Self: 'b;
 
+    /// The least cost of a path through `subtree`: its `g + h`.
+    fn f(subtree: &Self::Subtree) -> u32;
+
     /// The goal found at `path` while a frontier was cut, as a subtree
     /// like `first` that a search below finds at once.
     fn goal_subtree(first: &Self::Subtree, path: Vec<Self::Move>) -> Self::Subtree;
 }
 
 /// IDA* from `root` (the start, at `g` = 0, within the first bound): the
-/// answer, or why there is none.
+/// answer, or why there is none. With [`Limits::spread`] the large passes
+/// are spread elsewhere; with [`Limits::part`] the search is of that part
+/// of one pass only.
 pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits: &Limits) -> SearchResult<D::Move> {
-    let mut iterations = Vec::new();
     let threads = parallel::threads_for(limits);
+    if let (Some(part), true) = (limits.part, parallel::in_passes(limits)) {
+        return search_part(search, root, part, threads);
+    }
+    let spread = limits.spread.filter(|_| parallel::in_passes(limits));
+    let worth = spread.map_or(parallel::PARALLEL_AFTER_EXPANSIONS, |spread| spread.worth_after());
+    let mut iterations = Vec::new();
     let mut last_expanded = 0;
     loop {
         let run = search.run();
@@ -91,8 +101,8 @@ pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits
         }
         let mark = run.budget.mark(bound);
         run.next_bound = u32::MAX;
-        let done = if threads > 1 && last_expanded >= parallel::PARALLEL_AFTER_EXPANSIONS {
-            parallel_pass(search, root.clone(), threads)
+        let done = if (threads > 1 || spread.is_some()) && last_expanded >= worth {
+            parallel_pass(search, root.clone(), threads, limits)
         } else {
             search.search_below(&root)
         };
@@ -112,6 +122,35 @@ pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits
             return run.budget.unsolved(Outcome::NoSolution, None, iterations);
         }
         run.bound = run.next_bound;
+    }
+}
+
+/// The search of one part of a pass ([`Limits::part`]): the part's nodes
+/// are counted, not the frontier's above them, which the caller counted
+/// when it cut the same frontier.
+fn search_part<'a, D: Deepen<'a>>(
+    search: &mut D,
+    root: D::Subtree,
+    part: &Part,
+    threads: usize,
+) -> SearchResult<D::Move> {
+    let bound = part.cut.bound;
+    search.run().bound = bound;
+    let frontier = frontier(search, root, part.cut.wanted).ok_or(Outcome::Interrupted);
+    let run = search.run();
+    let frontier = frontier.map_err(|outcome| run.stopped.unwrap_or(outcome));
+    (run.budget.expanded, run.budget.generated, run.next_bound) = (0, 0, u32::MAX);
+    let shared = search.run().budget.shared();
+    let main = &*search;
+    let new_worker = || Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData);
+    let sweep = parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, threads, new_worker);
+    let run = search.run();
+    absorb(run, &sweep);
+    let iterations = vec![run.budget.since(Iteration { bound, expanded: 0, generated: 0 })];
+    match (sweep.stopped, sweep.found) {
+        (Some(outcome), _) => run.budget.unsolved(outcome, Some(bound), iterations),
+        (None, Some((_, path))) => SearchResult::solved(path.len() as u32, path, run.budget.stats(iterations)),
+        (None, None) => run.budget.unsolved(Outcome::NoSolution, Some(run.next_bound), iterations),
     }
 }
 
@@ -153,29 +192,37 @@ fn frontier<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, wanted: usize) 
     Some(frontier)
 }
 
-/// One pass within the bound on `threads` threads: true when a goal was
-/// found (the path leads there) or a limit stopped the search.
-fn parallel_pass<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, threads: usize) -> bool {
-    let Some(frontier) = frontier(search, root, threads * parallel::SUBTREES_PER_THREAD) else {
+/// One pass within the bound on `threads` threads, or spread elsewhere
+/// with [`Limits::spread`]: true when a goal was found (the path leads
+/// there) or a limit stopped the search.
+fn parallel_pass<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, threads: usize, limits: &Limits) -> bool {
+    let wanted = limits.spread.map_or(threads * parallel::SUBTREES_PER_THREAD, |spread| spread.subtrees_wanted());
+    let bound = search.run().bound;
+    let Some(frontier) = frontier(search, root, wanted) else {
         return true;
     };
+    let cut = Cut { bound, wanted, count: frontier.len() };
     let shared = search.run().budget.shared();
     let main = &*search;
-    let sweep = parallel::search_in_order(&frontier, &shared, threads, || {
-        Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData)
-    });
-    let Tally { expanded, generated, next_bound, .. } = sweep.tally;
+    let new_worker = || Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData);
+    let sweep = parallel::search_frontier(&frontier, cut, limits, &shared, threads, new_worker);
     let run = search.run();
-    run.budget.absorb(expanded, generated);
-    run.next_bound = run.next_bound.min(next_bound);
+    absorb(run, &sweep);
     run.stopped = sweep.stopped;
     match sweep.found {
-        Some(path) => {
+        Some((_, path)) => {
             run.path = path;
             true
         }
         None => run.stopped.is_some(),
     }
+}
+
+/// Takes what the workers of a sweep counted into `run`.
+fn absorb<M, S, A>(run: &mut Deepening<'_, M, S>, sweep: &parallel::Sweep<A>) {
+    let Tally { expanded, generated, next_bound, .. } = sweep.tally;
+    run.budget.absorb(expanded, generated);
+    run.next_bound = run.next_bound.min(next_bound);
 }
 
 /// A search on a thread of a parallel pass.
@@ -194,6 +241,10 @@ impl<'a, D: Deepen<'a>> Worker for Thread<'a, D> {
         } else {
             Ended::Found(std::mem::take(&mut self.0.run().path))
         }
+    }
+
+    fn f(subtree: &D::Subtree) -> u32 {
+        D::f(subtree)
     }
 
     fn tally(&self) -> Tally {

@@ -5,10 +5,10 @@ use std::sync::Mutex;
 use rustc_hash::FxHashSet;
 
 use super::learned_bounds::LearnedBounds;
-use super::parallel::{self, Ended, Tally};
+use super::parallel::{self, Cut, Ended, Part, Tally};
 use super::trace::{Child, Recorder};
 use crate::limits::Budget;
-use crate::{Edge, Limits, Outcome, Problem, SearchResult, Stats};
+use crate::{Edge, Iteration, Limits, Outcome, Problem, SearchResult, Stats};
 
 /// Iterative-deepening A*.
 ///
@@ -57,7 +57,7 @@ where
     P::Move: Send + Sync,
 {
     match parallel::threads_for(limits) {
-        1 => ida_star(problem, start, limits),
+        1 if !parallel::in_passes(limits) => ida_star(problem, start, limits),
         threads => DepthFirst::new(problem, limits, None).run_parallel(start, threads),
     }
 }
@@ -108,7 +108,7 @@ where
 {
     match (parallel::threads_for(limits), LearnedBounds::new(entries)) {
         (_, None) => no_table(problem, &start),
-        (1, Some(table)) => serial(problem, start, limits, Some(table)),
+        (1, Some(table)) if !parallel::in_passes(limits) => serial(problem, start, limits, Some(table)),
         (threads, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run_parallel(start, threads),
     }
 }
@@ -550,12 +550,18 @@ where
     /// The iterations, each split over `threads` threads once it is large
     /// (see [`parallel_ida_star`]): after a large one at once, else when it
     /// outgrows a start on one thread, which is how most small ones end.
+    /// With [`Limits::spread`] the large ones are spread instead, and with
+    /// [`Limits::part`] the search is of that part of one pass only.
     fn run_parallel(self, start: P::State, threads: usize) -> SearchResult<P::Move> {
+        if let Some(part) = self.limits.part {
+            return self.run_part(start, part, threads);
+        }
+        let worth = self.limits.spread.map_or(parallel::PARALLEL_AFTER_EXPANSIONS, |spread| spread.worth_after());
         let mut last_expanded = 0;
         self.run(start, |search: &mut Self, root, bound| {
             let before = search.budget.expanded;
-            let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
-                search.serial_or_parallel_pass(root, bound, threads)
+            let pass = if last_expanded < worth {
+                search.serial_or_parallel_pass(root, bound, threads, worth)
             } else {
                 search.parallel_pass(root, bound, threads)
             };
@@ -564,15 +570,31 @@ where
         })
     }
 
+    /// The search of one part of a pass ([`Limits::part`]): the part's
+    /// nodes are counted, not the frontier's above them, which the caller
+    /// counted when it cut the same frontier.
+    fn run_part(mut self, start: P::State, part: &Part, threads: usize) -> SearchResult<P::Move> {
+        let h = self.problem.heuristic(&start);
+        let root = Subtree { state: start, g: 0, h, last: None, above: Vec::new(), moves: Vec::new() };
+        let bound = part.cut.bound;
+        self.next_bound = u32::MAX;
+        let pass = self.parallel_pass(&root, bound, threads);
+        let iterations = vec![self.budget.since(Iteration { bound, expanded: 0, generated: 0 })];
+        match pass {
+            Pass::Found => SearchResult::solved(self.found_g, self.moves, self.budget.stats(iterations)),
+            Pass::Stopped(outcome) => self.budget.unsolved(outcome, Some(bound), iterations),
+            _ => self.budget.unsolved(Outcome::NoSolution, Some(self.next_bound), iterations),
+        }
+    }
+
     /// One pass within `bound` begun on this thread; one that outgrows
-    /// [`parallel::PARALLEL_AFTER_EXPANSIONS`] expansions (a first
-    /// iteration can hold nearly the whole search, as Booksort's do) is
-    /// abandoned and searched again on every thread. Its nodes are counted
-    /// once, so the counts stay those of the search tree, and the node
-    /// limit counts them so too.
-    fn serial_or_parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
+    /// `cap` expansions (a first iteration can hold nearly the whole
+    /// search, as Booksort's do) is abandoned and searched again on every
+    /// thread. Its nodes are counted once, so the counts stay those of the
+    /// search tree, and the node limit counts them so too.
+    fn serial_or_parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize, cap: u64) -> Pass {
         let (expanded, generated) = (self.budget.expanded, self.budget.generated);
-        self.serial_cap = expanded.saturating_add(parallel::PARALLEL_AFTER_EXPANSIONS);
+        self.serial_cap = expanded.saturating_add(cap);
         let pass = self.search_below(root, bound);
         self.serial_cap = u64::MAX;
         match pass {
@@ -585,25 +607,46 @@ where
     }
 
     /// One pass within `bound` on `threads` threads: the frontier below
-    /// `root`, then its subtrees in order (see [`parallel`]).
+    /// `root`, then its subtrees in order (see [`parallel`]), spread
+    /// elsewhere with [`Limits::spread`]; with [`Limits::part`], only that
+    /// part of them.
     fn parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
-        let frontier = match self.frontier(root, bound, threads * parallel::SUBTREES_PER_THREAD) {
-            Ok(frontier) => frontier,
-            Err(pass) => return pass,
+        let (part, spread) = (self.limits.part, self.limits.spread);
+        let wanted = match (part, spread) {
+            (Some(part), _) => part.cut.wanted,
+            (None, Some(spread)) => spread.subtrees_wanted(),
+            (None, None) => threads * parallel::SUBTREES_PER_THREAD,
         };
+        let frontier = self.frontier(root, bound, wanted).map_err(|pass| match pass {
+            Pass::Stopped(outcome) => outcome,
+            _ => unreachable!("a frontier ends early only when stopped"),
+        });
+        if part.is_some() {
+            (self.budget.expanded, self.budget.generated) = (0, 0);
+        }
         let shared = self.budget.shared();
         // The table, where the threads take their copies and hand back
         // what they learned.
         let table = Mutex::new(self.learned.take());
         let (problem, limits, main) = (self.problem, self.limits, &self.budget);
-        let sweep = parallel::search_in_order(&frontier, &shared, threads, || {
+        let new_worker = || {
             let copy = table.lock().expect("not poisoned").as_ref().and_then(LearnedBounds::try_clone);
             Subtrees {
                 search: DepthFirst::with_budget(problem, limits, copy, Budget::worker(main, &shared)),
                 bound,
                 table: &table,
             }
-        });
+        };
+        let sweep = match (part, frontier) {
+            (Some(part), frontier) => {
+                parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, threads, new_worker)
+            }
+            (None, Err(outcome)) => return Pass::Stopped(outcome),
+            (None, Ok(frontier)) => {
+                let cut = Cut { bound, wanted, count: frontier.len() };
+                parallel::search_frontier(&frontier, cut, limits, &shared, threads, new_worker)
+            }
+        };
         self.learned = table.into_inner().expect("not poisoned");
         let Tally { expanded, generated, next_bound, beyond_range } = sweep.tally;
         self.budget.absorb(expanded, generated);
@@ -611,7 +654,7 @@ where
         self.beyond_range |= beyond_range;
         match (sweep.stopped, sweep.found) {
             (Some(outcome), _) => Pass::Stopped(outcome),
-            (None, Some((moves, g))) => {
+            (None, Some((_, (moves, g)))) => {
                 self.moves = moves;
                 self.found_g = g;
                 Pass::Found
@@ -658,6 +701,10 @@ where
             // A worker's passes have no serial cap to outgrow.
             Pass::Stopped(_) | Pass::TooLarge => Ended::Stopped,
         }
+    }
+
+    fn f(subtree: &SubtreeOf<P>) -> u32 {
+        subtree.g.saturating_add(subtree.h)
     }
 
     fn tally(&self) -> Tally {

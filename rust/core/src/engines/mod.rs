@@ -26,6 +26,7 @@ pub use bfs::{bfs, bfs_layers};
 pub use bidirectional::bidirectional_bfs;
 pub use ida_star::{ida_star, ida_star_with_table, parallel_ida_star, parallel_ida_star_with_table};
 pub use iddfs::iddfs;
+pub use parallel::{Cut, Part, PartReport, Spread, Tally};
 pub use trace::{Trace, TracedIteration, TracedNode};
 
 use std::hash::Hash;
@@ -45,6 +46,8 @@ fn follow_links<S: Copy + Eq + Hash, M: Copy>(links: &FxHashMap<S, (S, M)>, mut 
 
 #[cfg(test)]
 mod parallel_tests;
+#[cfg(test)]
+mod spread_tests;
 #[cfg(test)]
 pub(crate) mod test_problems;
 #[cfg(test)]

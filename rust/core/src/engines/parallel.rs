@@ -11,8 +11,16 @@
 //! search's answer, is the one reported. A thread that finishes its subtree
 //! takes the next, which balances the load as well as stealing would:
 //! there are many more subtrees than threads.
+//!
+//! A pass may also be spread beyond the process ([`Spread`]): the caller
+//! cuts the frontier, hands it out as [`Part`]s, ranges of subtrees that
+//! other processes search after cutting the same frontier themselves (the
+//! cut is the serial search's, so every process cuts the same one), and
+//! takes the part reports' first goal in the serial order.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -45,14 +53,21 @@ pub(crate) enum Ended<A> {
 }
 
 /// What a worker counted over the subtrees it searched.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Tally {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Nodes expanded.
     pub expanded: u64,
+    /// Nodes generated.
     pub generated: u64,
     /// The smallest `f` seen above the bound.
     pub next_bound: u32,
     /// Whether some `f` saturated at `u32::MAX`.
     pub beyond_range: bool,
+}
+
+impl Tally {
+    /// Nothing counted yet.
+    pub const NONE: Tally = Tally { expanded: 0, generated: 0, next_bound: u32::MAX, beyond_range: false };
 }
 
 /// One thread's depth-first search, able to start below any subtree of
@@ -66,12 +81,16 @@ pub(crate) trait Worker {
 
     /// What it counted.
     fn tally(&self) -> Tally;
+
+    /// The least cost of a path through `subtree` (its `f`), from which a
+    /// spread pass guesses how large the subtree is.
+    fn f(subtree: &Self::Subtree) -> u32;
 }
 
 /// How a parallel iteration ended.
 pub(crate) struct Sweep<A> {
-    /// The answer found in the first subtree that holds a goal.
-    pub found: Option<A>,
+    /// The first subtree that holds a goal, and the answer found in it.
+    pub found: Option<(usize, A)>,
     /// The limit that stopped a worker, if one did (then `found` is moot).
     pub stopped: Option<Outcome>,
     /// The workers' counts together.
@@ -114,7 +133,7 @@ pub(crate) fn search_in_order<W: Worker>(
             (found, worker.tally())
         })
         .collect();
-    let mut tally = Tally { expanded: 0, generated: 0, next_bound: u32::MAX, beyond_range: false };
+    let mut tally = Tally::NONE;
     let mut first: Option<(usize, W::Answer)> = None;
     for (found, part) in parts {
         tally.expanded += part.expanded;
@@ -127,7 +146,152 @@ pub(crate) fn search_in_order<W: Worker>(
             }
         }
     }
-    Sweep { found: first.map(|(_, answer)| answer), stopped: shared.stopped(), tally }
+    Sweep { found: first, stopped: shared.stopped(), tally }
+}
+
+/// How one pass was cut into a frontier: what every process that searches
+/// a part of it must cut alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cut {
+    /// The pass's bound on `f`.
+    pub bound: u32,
+    /// The subtrees asked for (the frontier is cut at the shallowest depth
+    /// that gives at least as many).
+    pub wanted: usize,
+    /// How many it gave.
+    pub count: usize,
+}
+
+/// What the search of a part, or of a whole spread pass, reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartReport {
+    /// The first subtree (by its index in the frontier) that holds a goal.
+    pub found: Option<usize>,
+    /// The limit that stopped the search, if one did.
+    pub stopped: Option<Outcome>,
+    /// The nodes counted: for a pass with a goal, those of the subtrees up
+    /// to and into the one that holds it, as the serial search counts.
+    pub tally: Tally,
+}
+
+/// Passes searched beyond this process: set as
+/// [`Limits::spread`](crate::Limits::spread), by a binding that hands the subtrees of a pass
+/// out as [`Part`]s to other processes and gathers their reports.
+pub trait Spread: Sync {
+    /// How many subtrees to cut a spread pass into.
+    fn subtrees_wanted(&self) -> usize;
+
+    /// Searches the subtrees of the pass cut as `cut` elsewhere, spending
+    /// at most `nodes` expansions; `limits` (their interrupt, their
+    /// deadline) stop it. `slack[i]` is the bound less subtree `i`'s `f`:
+    /// the subtrees grow about geometrically with it, which tells how to
+    /// hand them out in parts of about equal work. The report's goal is
+    /// the first in the frontier's order.
+    fn search(&self, cut: Cut, slack: &[u32], nodes: Option<u64>, limits: &crate::Limits) -> PartReport;
+
+    /// Expansions after which a pass is worth spreading: handing out a
+    /// pass costs a round trip or more.
+    fn worth_after(&self) -> u64;
+}
+
+/// One process's share of a spread pass: the subtrees `subtrees` of the
+/// frontier that `cut` describes. Set as
+/// [`Limits::part`](crate::Limits::part), it makes a search cut that frontier and search
+/// those subtrees only, in order, and tell what it found here.
+#[derive(Debug)]
+pub struct Part {
+    /// The pass and its frontier.
+    pub cut: Cut,
+    /// The indices of the part's subtrees in the frontier.
+    pub subtrees: Range<usize>,
+    report: Mutex<Option<Result<PartReport, String>>>,
+}
+
+impl Part {
+    /// The subtrees `subtrees` of the pass cut as `cut`, not searched yet.
+    pub fn new(cut: Cut, subtrees: Range<usize>) -> Self {
+        Part { cut, subtrees, report: Mutex::new(None) }
+    }
+
+    /// What the search of the part found (`Err`: why it could not search
+    /// it); `None` when no engine that searches parts ran.
+    pub fn report(&self) -> Option<Result<PartReport, String>> {
+        self.report.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+
+    fn tell(&self, report: Result<PartReport, String>) {
+        *self.report.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(report);
+    }
+}
+
+/// Searches `frontier`, the pass cut as `cut`: elsewhere when the limits
+/// spread it, else on `threads` threads here. A goal found elsewhere is
+/// searched again here, below its subtree only, for the path to it (its
+/// nodes were counted where it was found).
+pub(crate) fn search_frontier<W: Worker>(
+    frontier: &[W::Subtree],
+    cut: Cut,
+    limits: &crate::Limits,
+    shared: &Shared,
+    threads: usize,
+    new_worker: impl Fn() -> W + Sync,
+) -> Sweep<W::Answer> {
+    let Some(spread) = limits.spread else {
+        return search_in_order(frontier, shared, threads, new_worker);
+    };
+    let slack: Vec<u32> = frontier.iter().map(|subtree| cut.bound.saturating_sub(W::f(subtree))).collect();
+    let report = spread.search(cut, &slack, shared.nodes_left(), limits);
+    let mut sweep = Sweep { found: None, stopped: report.stopped, tally: report.tally };
+    if let (None, Some(index)) = (report.stopped, report.found) {
+        match new_worker().search(index, &frontier[index]) {
+            Ended::Found(answer) => sweep.found = Some((index, answer)),
+            Ended::Stopped => sweep.stopped = Some(shared.stopped().unwrap_or(Outcome::Interrupted)),
+            Ended::Exhausted => panic!("subtree {index} of the pass within {} holds no goal here", cut.bound),
+        }
+    }
+    sweep
+}
+
+/// Searches `part` of a pass whose frontier, cut here, is `frontier`
+/// (`Err`: a limit stopped the cutting), on `threads` threads, and tells
+/// the part what it found; the indices are the whole frontier's.
+pub(crate) fn search_part<W: Worker>(
+    part: &Part,
+    frontier: Result<&[W::Subtree], Outcome>,
+    shared: &Shared,
+    threads: usize,
+    new_worker: impl Fn() -> W + Sync,
+) -> Sweep<W::Answer> {
+    let none = Tally::NONE;
+    let frontier = match frontier {
+        Ok(frontier) if frontier.len() == part.cut.count && part.subtrees.end <= frontier.len() => frontier,
+        Ok(frontier) => {
+            part.tell(Err(format!(
+                "the pass within {} was cut into {} subtrees here and into {} by the caller: \
+                 the workers run another version of the puzzle or its tables",
+                part.cut.bound,
+                frontier.len(),
+                part.cut.count
+            )));
+            return Sweep { found: None, stopped: Some(Outcome::Interrupted), tally: none };
+        }
+        Err(outcome) => {
+            part.tell(Ok(PartReport { found: None, stopped: Some(outcome), tally: none }));
+            return Sweep { found: None, stopped: Some(outcome), tally: none };
+        }
+    };
+    let first = part.subtrees.start;
+    let mut sweep = search_in_order(&frontier[part.subtrees.clone()], shared, threads, new_worker);
+    sweep.found = sweep.found.map(|(index, answer)| (first + index, answer));
+    let found = sweep.found.as_ref().map(|&(index, _)| index);
+    part.tell(Ok(PartReport { found, stopped: sweep.stopped, tally: sweep.tally }));
+    sweep
+}
+
+/// Whether a search under `limits` runs its large passes over a frontier
+/// even on one thread: it spreads them elsewhere, or searches one part.
+pub(crate) fn in_passes(limits: &crate::Limits) -> bool {
+    (limits.spread.is_some() || limits.part.is_some()) && limits.trace.is_none()
 }
 
 /// How many threads one search may use under `limits`: those of the

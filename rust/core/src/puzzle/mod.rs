@@ -20,6 +20,7 @@ pub use engine::Engine;
 pub(crate) use options::wrong_type;
 pub use options::{closest, Bounded, Options, Value, MAX_THREADS};
 
+use crate::engines::{Part, Spread};
 use crate::{deadline_after, Error, Interrupt, Limits, Outcome, Result, SearchResult, Stats};
 
 /// The states the engines that store them may hold when the caller sets no
@@ -279,6 +280,12 @@ pub struct Hooks<'a> {
     /// pass it on before the whole batch is done (and keep it if the batch
     /// is interrupted).
     pub answered: Option<Answered<'a>>,
+    /// Where a single case's search spreads its large passes
+    /// ([`Limits::spread`]).
+    pub spread: Option<&'a dyn Spread>,
+    /// The one part of a pass a single case's search is of
+    /// ([`Limits::part`]).
+    pub part: Option<&'a Part>,
 }
 
 /// What a call asks of its cases.
@@ -371,7 +378,7 @@ pub fn read_limits(options: &mut Options, max_cost: &str) -> Result<Limits<'stat
     let traced = options.flag("trace", false)?;
     let trace_limit = options.count::<usize>("trace_limit")?.unwrap_or(DEFAULT_TRACE_LIMIT);
     let trace = traced.then_some(trace_limit);
-    Ok(Limits { max_cost, max_nodes, deadline, max_states, interrupt: None, parallel: false, trace })
+    Ok(Limits { max_cost, max_nodes, deadline, max_states, trace, ..Limits::default() })
 }
 
 /// Reads the options every puzzle takes, then configures `P` with the
@@ -467,7 +474,8 @@ impl<P: Puzzle> Job for PuzzleJob<P> {
         // A batch of one (a single cube typed at the command line) spreads
         // its search over the threads, as a single case does.
         let parallel = hooks.parallel && (!self.batch || self.cases.len() == 1);
-        let limits = Limits { interrupt: hooks.interrupt, parallel, ..self.limits };
+        let (spread, part) = if self.batch { (None, None) } else { (hooks.spread, hooks.part) };
+        let limits = Limits { interrupt: hooks.interrupt, parallel, spread, part, ..self.limits };
         let (puzzle, engine) = (&self.puzzle, self.engine);
         let solve_one = |case: &P::Case| {
             // A search polls the interrupt only every few thousand

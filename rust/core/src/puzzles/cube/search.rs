@@ -336,6 +336,10 @@ impl<'a> Deepen<'a> for Search<'a> {
         Search { run: Deepening { budget, path: Vec::new(), collected: Vec::new(), ..self.run }, ..*self }
     }
 
+    fn f(subtree: &Self::Subtree) -> u32 {
+        subtree.g + subtree.h
+    }
+
     fn goal_subtree(first: &Subtree, path: Vec<u8>) -> Subtree {
         Subtree { h: 0, g: path.len() as u32, path, ..first.clone() }
     }

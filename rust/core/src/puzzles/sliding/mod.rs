@@ -412,4 +412,4 @@ pub fn distance_distribution(
 #[cfg(test)]
 mod generic_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

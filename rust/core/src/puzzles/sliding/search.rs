@@ -301,6 +301,10 @@ impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
         Search { run: Deepening { budget, path: Vec::new(), collected: Vec::new(), ..self.run }, ..*self }
     }
 
+    fn f(subtree: &Self::Subtree) -> u32 {
+        subtree.g + subtree.h
+    }
+
     fn goal_subtree(first: &Subtree<H::Acc>, path: Vec<Dir>) -> Subtree<H::Acc> {
         Subtree { h: 0, g: path.len() as u32, last: 4, path, ..first.clone() }
     }

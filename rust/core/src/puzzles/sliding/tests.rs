@@ -10,13 +10,13 @@ use crate::engines::{astar, bidirectional_bfs, ida_star};
 use crate::test_rng::Rng;
 use crate::{Limits, Outcome};
 
-pub(super) fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
+pub(crate) fn puzzle(width: usize, height: usize, blank_first: bool) -> Sliding<u64> {
     let geometry = Geometry::new(width, height).unwrap();
     let goal = if blank_first { Goal::blank_first(&geometry) } else { Goal::blank_last(&geometry) };
     Sliding::new(geometry, goal).unwrap()
 }
 
-pub(super) fn random_walk<T: Tiles>(puzzle: &Sliding<T>, steps: usize, rng: &mut Rng) -> Position<T> {
+pub(crate) fn random_walk<T: Tiles>(puzzle: &Sliding<T>, steps: usize, rng: &mut Rng) -> Position<T> {
     let mut state = puzzle.goal_position();
     for _ in 0..steps {
         loop {
