@@ -26,7 +26,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Pages whose ``py`` scripts are run as saved files, and the test that runs them.
-SAVED_SCRIPTS = {"docs/parallel.md": "tests/test_dask.py"}
+SAVED_SCRIPTS = {"docs/parallel.md": "tests/test_dask.py", "docs/cluster.md": "tests/test_dask.py"}
 
 KINDS = ("python", "py", "sh", "rust", "text")
 

@@ -104,7 +104,17 @@ def solve(
     case: Sequence[int],
     options: dict[str, Any] | None = None,
     called: str | None = None,
+    spread: Any = None,
 ) -> RawResult: ...
+def search_part(
+    puzzle: str,
+    case: Sequence[int],
+    options: dict[str, Any] | None,
+    cut: tuple[int, int, int],
+    subtrees: tuple[int, int],
+    stopped: Callable[[], object],
+    called: str | None = None,
+) -> tuple[int | None, int, int, int, bool, str | None]: ...
 def solve_many(
     puzzle: str,
     cases: Any,
@@ -149,7 +159,10 @@ def search_python(
     goal: object = None,
     predecessors: Callable[[Any], Iterable[tuple[Any, int]]] | None = None,
     options: dict[str, Any] | None = None,
-) -> RawResult: ...
+    spread: Any = None,
+    part: tuple[tuple[int, int, int], tuple[int, int]] | None = None,
+    stopped: Callable[[], object] | None = None,
+) -> Any: ...
 def squares_intact(case: Sequence[int]) -> list[tuple[int, int, int]]: ...
 
 _Progress = Callable[[int, int, int, int, int], object]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 import types
 from collections.abc import Callable, Iterable, Sequence
@@ -273,7 +274,16 @@ class Puzzle(Generic[C, M, Sol]):
     def _called(self, verb: str) -> str:
         return f"{self.name}.{verb}()"
 
-    def solve(self, case: C | Any, /, *parts: Any, threads: int | None = 1, **options: Any) -> Sol:
+    def solve(
+        self,
+        case: C | Any,
+        /,
+        *parts: Any,
+        threads: int | None = 1,
+        client: Any = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+        **options: Any,
+    ) -> Sol:
         """Solves ``case`` optimally: the fewest moves that reach the goal.
 
         The options are those of the puzzle's ``Options`` (``engine``,
@@ -282,6 +292,15 @@ class Puzzle(Generic[C, M, Sol]):
         own). ``threads`` (default 1): how many cores the search of this
         one case may use, None for every core; the engines that split an
         iteration give the answer one thread gives.
+
+        ``client``, a ``dask.distributed.Client``, spreads the search over
+        its cluster: each large iteration of the IDA* engines is cut into
+        subtrees in the order one thread searches them and handed out in
+        parts, a task each; the answer and the node counts are those of
+        ``threads=1``, and a part whose worker dies is run again
+        elsewhere. The other engines search here. With ``checkpoint``, a
+        file, each part's report is kept there as it comes in, and the same
+        call after a crash or a Ctrl-C continues from it.
 
         Returns:
             A :class:`~idastar.Solution` whose ``path`` the module's
@@ -299,15 +318,29 @@ class Puzzle(Generic[C, M, Sol]):
             case = self.case_of(case, *parts, **named)
         elif parts:
             raise TypeError(f"{self._called('solve')} takes 1 positional argument")
-        return self._solve(case, options, threads, "solve")
+        return self._solve(case, options, threads, "solve", client, checkpoint)
 
-    def _solve(self, case: C, options: dict[str, Any], threads: object, verb: str) -> Sol:
+    def _solve(
+        self,
+        case: C,
+        options: dict[str, Any],
+        threads: object,
+        verb: str,
+        client: Any = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+    ) -> Sol:
         options = self._options(options, verb)
+        called = self._called(verb)
+        if client is None and checkpoint is not None:
+            raise ValueError("checkpoint is taken with client: it keeps what a cluster searched")
         with self.keeping(options):
             values = self.values(case)
-            raw = _core.solve(
-                self.core, values, {**options, "threads": threads}, called=self._called(verb)
-            )
+            if client is None:
+                raw = _core.solve(self.core, values, {**options, "threads": threads}, called=called)
+            else:
+                from . import _distributed
+
+                raw = _distributed.solve(self, values, options, threads, client, checkpoint, called)
         return self.solution._from_raw(raw, self.move, Origin(self.core, [tuple(values)], options))
 
     def rows(self, cases: Iterable[C] | Any) -> Any:
@@ -333,6 +366,7 @@ class Puzzle(Generic[C, M, Sol]):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Any,
     ) -> list[Sol]: ...
     @overload
@@ -345,6 +379,7 @@ class Puzzle(Generic[C, M, Sol]):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Any,
     ) -> BatchResult: ...
     def solve_many(
@@ -356,6 +391,7 @@ class Puzzle(Generic[C, M, Sol]):
         arrays: bool = False,
         paths: bool = True,
         client: Any = None,
+        checkpoint: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> list[Sol] | BatchResult:
         """:meth:`solve` for many cases at once, on all cores (or
@@ -375,7 +411,10 @@ class Puzzle(Generic[C, M, Sol]):
         ``client``, a ``dask.distributed.Client``, solves the batch on its
         cluster instead: in chunks, in input order, a task each, with
         ``threads`` threads a task (one unless given); the answers are the
-        local call's. ``progress`` is not taken with it.
+        local call's. ``progress`` is not taken with it. With
+        ``checkpoint``, a file, each chunk's results are kept there as they
+        come in, and the same call after a crash or a Ctrl-C solves only
+        the chunks still missing.
 
         A bad case raises :class:`~idastar.InvalidPuzzle` (or
         :class:`~idastar.Unsolvable`) naming it as Python indexes the batch
@@ -393,8 +432,12 @@ class Puzzle(Generic[C, M, Sol]):
             # Imported here: it loads numpy, which a batch of lists does without.
             from . import _distributed
 
-            solved = _distributed.solve_many(self, cases, options, threads, arrays, paths, client)
+            solved = _distributed.solve_many(
+                self, cases, options, threads, arrays, paths, client, checkpoint
+            )
             return cast("list[Sol] | BatchResult", solved)
+        if checkpoint is not None:
+            raise ValueError("checkpoint is taken with client: it keeps what a cluster solved")
         return self._solved(cases, options, threads, arrays, paths)
 
     def _solved(

@@ -69,6 +69,8 @@ class {protocol}(Protocol):
         /,{parts}
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[{options}],
     ) -> {solution}: ...
     @overload
@@ -81,6 +83,7 @@ class {protocol}(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[{options}],
     ) -> list[{solution}]: ...
     @overload
@@ -93,6 +96,7 @@ class {protocol}(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[{options}],
     ) -> BatchResult: ...
     def distance(

@@ -51,6 +51,8 @@ class BooksortVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[BooksortOptions],
     ) -> Solution[booksort.BlockMove]: ...
     @overload
@@ -63,6 +65,7 @@ class BooksortVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[BooksortOptions],
     ) -> list[Solution[booksort.BlockMove]]: ...
     @overload
@@ -75,6 +78,7 @@ class BooksortVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[BooksortOptions],
     ) -> BatchResult: ...
     def distance(
@@ -160,6 +164,8 @@ class FifteenVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[FifteenOptions],
     ) -> Solution[str]: ...
     @overload
@@ -172,6 +178,7 @@ class FifteenVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[FifteenOptions],
     ) -> list[Solution[str]]: ...
     @overload
@@ -184,6 +191,7 @@ class FifteenVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[FifteenOptions],
     ) -> BatchResult: ...
     def distance(
@@ -244,6 +252,8 @@ class PancakeVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[PancakeOptions],
     ) -> Solution[int]: ...
     @overload
@@ -256,6 +266,7 @@ class PancakeVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[PancakeOptions],
     ) -> list[Solution[int]]: ...
     @overload
@@ -268,6 +279,7 @@ class PancakeVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[PancakeOptions],
     ) -> BatchResult: ...
     def distance(
@@ -343,6 +355,8 @@ class RotationVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[RotationOptions],
     ) -> rotation.RotationSolution: ...
     @overload
@@ -355,6 +369,7 @@ class RotationVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[RotationOptions],
     ) -> list[rotation.RotationSolution]: ...
     @overload
@@ -367,6 +382,7 @@ class RotationVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[RotationOptions],
     ) -> BatchResult: ...
     def distance(
@@ -424,6 +440,8 @@ class SlidingVerbs(Protocol):
         /,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SlidingOptions],
     ) -> Solution[str]: ...
     @overload
@@ -436,6 +454,7 @@ class SlidingVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SlidingOptions],
     ) -> list[Solution[str]]: ...
     @overload
@@ -448,6 +467,7 @@ class SlidingVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SlidingOptions],
     ) -> BatchResult: ...
     def distance(
@@ -523,6 +543,8 @@ class SquaresVerbs(Protocol):
         removed: Any = ...,
         *,
         threads: int | None = ...,
+        client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SquaresOptions],
     ) -> Solution[int]: ...
     @overload
@@ -536,6 +558,7 @@ class SquaresVerbs(Protocol):
         arrays: Literal[False] = ...,
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SquaresOptions],
     ) -> list[Solution[int]]: ...
     @overload
@@ -549,6 +572,7 @@ class SquaresVerbs(Protocol):
         arrays: Literal[True],
         paths: bool = ...,
         client: Any = ...,
+        checkpoint: str | os.PathLike[str] | None = ...,
         **options: Unpack[SquaresOptions],
     ) -> BatchResult: ...
     def distance(

@@ -13,6 +13,7 @@ people pipe this into other tools and read the last line of a log.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import re
@@ -20,10 +21,11 @@ import signal
 import sys
 import threading
 import typing
-from collections.abc import Sequence
-from typing import BinaryIO, TextIO, cast
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO, cast
 
-from . import __version__
+from . import __version__, commands
 from ._core import MAX_THREADS, InvalidPuzzle
 from ._judge import InputReadError, JudgeInputError, Tokens
 from .commands import (
@@ -191,6 +193,23 @@ def _parser() -> argparse.ArgumentParser:
             help="show a progress bar on stderr (on a terminal it appears by itself "
             "once a run takes more than a second)",
         )
+        spread = sub.add_argument_group("a Dask cluster (pip install 'idastar[dask]')")
+        spread.add_argument(
+            "--scheduler",
+            metavar="ADDRESS",
+            default=None,
+            help="solve on the cluster of this Dask scheduler (tcp://HOST:8786, or the "
+            "JSON file `dask scheduler --scheduler-file` wrote): one case is one search "
+            "spread over its workers, more cases a batch in chunks; the answers are the same",
+        )
+        spread.add_argument(
+            "--checkpoint",
+            metavar="FOLDER",
+            default=None,
+            help="with --scheduler: keep what the cluster finished in this folder, a file "
+            "per chunk of cases; the same command run again after a crash or a Ctrl-C "
+            "goes on from there",
+        )
         sub.set_defaults(run=_run_puzzle, puzzle=puzzle)
     demo = commands.add_parser(
         "demo",
@@ -299,7 +318,7 @@ def _run_puzzle(args: argparse.Namespace) -> int:
         close = True
     tokens = Tokens(stream)
     try:
-        with _plot.plotting(args):
+        with _plot.plotting(args), _on_cluster(args):
             _pictures.answer(puzzle.answer, args, tokens, _stdout())
     except InputReadError as error:
         return _fail(puzzle.name, f"{source}: cannot read: {error.reason}")
@@ -309,10 +328,52 @@ def _run_puzzle(args: argparse.Namespace) -> int:
         return _fail(puzzle.name, f"{source}: {error}")
     except ValueError as error:  # an option's value the library refuses
         return _fail(puzzle.name, str(error))
+    except ClusterError as error:
+        return _fail(puzzle.name, str(error))
     finally:
         if close:
             stream.close()
     return EXIT_OK
+
+
+class ClusterError(Exception):
+    """``--scheduler`` or ``--checkpoint`` cannot be had."""
+
+
+@contextlib.contextmanager
+def _on_cluster(args: argparse.Namespace) -> Iterator[None]:
+    """The run with its searches on the cluster of ``--scheduler``, if given."""
+    address, checkpoints = args.scheduler, args.checkpoint
+    if address is None:
+        if checkpoints is not None:
+            raise ClusterError("--checkpoint keeps what a cluster finished: give --scheduler too")
+        yield
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask: pip install 'idastar[dask]'") from None
+    folder = None if checkpoints is None else Path(checkpoints)
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ClusterError(f"--checkpoint {checkpoints}: {error.strerror or error}") from None
+    given = Path(address)
+    if given.suffix == ".json" and not given.is_file():
+        raise ClusterError(f"--scheduler {address}: no such scheduler file")
+    where = {"scheduler_file": address} if given.suffix == ".json" else {"address": address}
+    try:
+        connect: Any = distributed.Client  # untyped
+        client = connect(**where, timeout=30)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterError(f"--scheduler {address}: cannot reach the scheduler: {error}") from None
+    token = commands.cluster.set(commands.Cluster(client, folder))
+    try:
+        yield
+    finally:
+        commands.cluster.reset(token)
+        client.close()
 
 
 def _run_demo(args: argparse.Namespace) -> int:

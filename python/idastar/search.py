@@ -54,6 +54,7 @@ Every function raises:
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
@@ -147,6 +148,8 @@ def solve(
     state_limit: int | None = None,
     trace: bool = False,
     trace_limit: int | None = None,
+    client: Any = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> Solution[Any]:
     """The cheapest path from ``start`` to a goal, by any engine under the
     name the puzzles give it (:data:`ENGINES`): the one entry point with
@@ -162,6 +165,8 @@ def solve(
     ``"bfs"``, ``"bidirectional"``). ``trace=True`` records every node
     visited in the result's ``trace`` (``"ida"``, ``"iddfs"`` and
     ``"astar"``; at most ``trace_limit`` nodes, 100,000 unless given).
+    ``client`` and ``checkpoint`` spread ``"ida"`` and ``"iddfs"`` over a
+    Dask cluster as :func:`ida_star` does; the other engines search here.
 
     >>> solve(1, lambda n: [(n + 1, 1), (2 * n, 1)], lambda n: n == 10, engine="bfs").cost
     4
@@ -198,15 +203,16 @@ def solve(
         if engine == "bfs":
             raise ValueError('trace: engine "bfs" records no trace; "ida", "iddfs" and "astar" do')
         limits.update(trace=trace, trace_limit=trace_limit)
+    cluster = {"client": client, "checkpoint": checkpoint}
     if engine == "ida":
         if heuristic is None:
-            return iddfs(start, successors, is_goal, **limits)
-        return ida_star(start, successors, heuristic, is_goal, **limits)
+            return iddfs(start, successors, is_goal, **cluster, **limits)
+        return ida_star(start, successors, heuristic, is_goal, **cluster, **limits)
     if engine == "astar":
         bound = heuristic if heuristic is not None else _no_bound
         return astar(start, successors, bound, is_goal, **limits, state_limit=state_limit)
     if engine == "iddfs":
-        return iddfs(start, successors, is_goal, **limits)
+        return iddfs(start, successors, is_goal, **cluster, **limits)
     return bfs(start, successors, is_goal, **limits, state_limit=state_limit)
 
 
@@ -215,13 +221,27 @@ def _no_bound(state: Any) -> int:
 
 
 def _run(
-    engine: str, start: Any, successors: Successors, limits: Any, **callbacks: Any
+    engine: str,
+    start: Any,
+    successors: Successors,
+    limits: Any,
+    client: Any = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    **callbacks: Any,
 ) -> Solution[Any]:
     # The limits go to the core as the puzzles' options do, which checks
     # each (and suggests the name meant for a misspelt one).
     if "state_limit" in limits and engine in ("ida_star", "iddfs"):
         raise TypeError(f"{engine}() got an unexpected keyword argument 'state_limit'")
-    raw = _core.search_python(engine, start, successors, **callbacks, options=dict(limits))
+    if client is None:
+        if checkpoint is not None:
+            raise ValueError("checkpoint is taken with client: it keeps what a cluster searched")
+        raw = _core.search_python(engine, start, successors, **callbacks, options=dict(limits))
+    else:
+        from . import _distributed
+
+        callbacks = {"successors": successors, **callbacks}
+        raw = _distributed.search(engine, start, callbacks, dict(limits), client, checkpoint)
     return Solution._from_raw(raw)
 
 
@@ -230,6 +250,9 @@ def ida_star(
     successors: Successors,
     heuristic: Callable[[Any], int],
     is_goal: Callable[[Any], bool],
+    *,
+    client: Any = None,
+    checkpoint: str | os.PathLike[str] | None = None,
     **limits: Unpack[TracedLimits],
 ) -> Solution[Any]:
     """IDA*: memory for the current path only; optimal with an admissible heuristic.
@@ -238,8 +261,26 @@ def ida_star(
     without a goal ends with ``no_solution`` instead of deepening forever.
     With ``trace=True`` the result's ``trace`` lists every node visited,
     iteration by iteration (a node's move is the state it leads to).
+
+    ``client``, a ``dask.distributed.Client``, spreads each large
+    iteration over its cluster, as a puzzle's ``solve`` does: the
+    callables go to the workers pickled (functions of the ``__main__``
+    script, and lambdas, by value), every worker cuts the iteration's
+    frontier as this one does (the callables must give the same
+    successors in the same order everywhere), and the answer and node
+    counts are those of the search here. ``checkpoint``, a file, keeps
+    what the cluster finished, for the same call to resume from.
     """
-    return _run("ida_star", start, successors, limits, heuristic=heuristic, is_goal=is_goal)
+    return _run(
+        "ida_star",
+        start,
+        successors,
+        limits,
+        client,
+        checkpoint,
+        heuristic=heuristic,
+        is_goal=is_goal,
+    )
 
 
 def astar(
@@ -258,11 +299,14 @@ def iddfs(
     start: Any,
     successors: Successors,
     is_goal: Callable[[Any], bool],
+    *,
+    client: Any = None,
+    checkpoint: str | os.PathLike[str] | None = None,
     **limits: Unpack[TracedLimits],
 ) -> Solution[Any]:
     """Iterative-deepening depth-first search: IDA* without a heuristic
-    (``trace=True`` as for :func:`ida_star`)."""
-    return _run("iddfs", start, successors, limits, is_goal=is_goal)
+    (``trace=True``, ``client`` and ``checkpoint`` as for :func:`ida_star`)."""
+    return _run("iddfs", start, successors, limits, client, checkpoint, is_goal=is_goal)
 
 
 def bfs(

@@ -14,7 +14,8 @@ import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO, TypeVar, cast
 
 from .._judge import JudgeInputError, Tokens
 
@@ -418,31 +419,35 @@ R = TypeVar("R")
 Found = Callable[[list[tuple[int, R]]], object]
 
 
-class _NoBar:
-    def update(self, count: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def progress_bar(args: argparse.Namespace, total: int | None, unit: str) -> Any:
     """A tqdm bar on stderr: with ``--progress``, or on a terminal once a run
     has taken a second (short runs stay quiet); otherwise one that shows
     nothing (so too when stderr is closed)."""
-    forced = bool(getattr(args, "progress", False))
-    if sys.stderr is None or not (forced or stderr().isatty()):
-        return _NoBar()
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from .._progress import NoBar, terminal_bar
 
-    return tqdm(
-        total=total, unit=unit, file=stderr(), delay=0 if forced else 1.0, dynamic_ncols=True
-    )
+    forced = bool(getattr(args, "progress", False))
+    if sys.stderr is None:
+        return NoBar()
+    return terminal_bar(total, unit, stream=cast("TextIO", stderr()), forced=forced)
 
 
 #: How :func:`answer_in_order` solves a chunk of cases: ``solve(chunk,
 #: threads, found)``.
 Solver = Callable[[list[C], int | None, Found[R]], None]
+
+
+class Cluster(NamedTuple):
+    """Where ``--scheduler`` sends a run's searches, and where
+    ``--checkpoint`` keeps what the cluster finished."""
+
+    #: A ``dask.distributed.Client``.
+    client: Any
+    #: The folder of the run's checkpoints, one file a chunk of cases.
+    checkpoints: Path | None
+
+
+#: The cluster of the run, while a command runs with ``--scheduler``.
+cluster: ContextVar[Cluster | None] = ContextVar("cluster", default=None)
 
 
 def solving(
@@ -455,11 +460,23 @@ def solving(
     name for it and the answers are the core's results, unwrapped: a judge
     that prints a number or two per case need not pay for a Solution each,
     nor for importing the puzzle's module. The cases then go to the core as
-    they are: the reader has checked every value."""
+    they are: the reader has checked every value.
+
+    With ``--scheduler`` (:data:`cluster`), each chunk goes to the
+    cluster: a chunk of one case as one search spread over it, a larger
+    one as a batch in chunks; with ``--checkpoint``, chunk ``k`` of the
+    run is kept in the file ``chunk-k`` of its folder."""
+    chunks = 0
 
     def solve_chunk(chunk: list[Any], threads: int | None, found: Found[Any]) -> None:
+        nonlocal chunks
         cases = [case_of(case) for case in chunk]
-        if raw:
+        spread = cluster.get()
+        if spread is not None:
+            chunks += 1
+            solved = _on_cluster(puzzle, cases, options, threads, spread, chunks - 1)
+            found(list(enumerate(_raw_like(solved) if raw else solved)))
+        elif raw:
             from .. import _core
 
             _core.solve_many(puzzle, cases, {**options, "threads": threads}, answered=found)
@@ -467,6 +484,59 @@ def solving(
             puzzle.solve_found(cases, options, threads, found)
 
     return solve_chunk
+
+
+def _on_cluster(
+    puzzle: Any,
+    cases: list[Any],
+    options: dict[str, Any],
+    threads: int | None,
+    spread: Cluster,
+    number: int,
+) -> list[Any]:
+    """The chunk ``cases`` (chunk ``number`` of the run) solved on the
+    cluster: the solutions in order."""
+    if isinstance(puzzle, str):
+        import importlib
+
+        puzzle = importlib.import_module(f"idastar.{puzzle}").PUZZLE
+    kept = None if spread.checkpoints is None else spread.checkpoints / f"chunk-{number}"
+    if len(cases) == 1:
+        case = cases[0]
+        return [puzzle._solve(case, dict(options), threads, "solve", spread.client, kept)]
+    # The databases a batch needs are built on the workers, which tell
+    # nobody here of it.
+    batch = {name: value for name, value in options.items() if name != "progress"}
+    solved: list[Any] = puzzle.solve_many(
+        cases, threads=threads, client=spread.client, checkpoint=kept, **batch
+    )
+    return solved
+
+
+def solve_one(puzzle: Any, case: Any, options: dict[str, Any]) -> Any:
+    """One case of ``puzzle`` (an :class:`idastar.Puzzle`) solved with
+    ``options``: with ``--scheduler``, by one search spread over the
+    cluster; else here, on one thread."""
+    spread = cluster.get()
+    if spread is None:
+        return puzzle.solve(case, **options)
+    return _on_cluster(puzzle, [case], options, None, spread, 0)[0]
+
+
+def _raw_like(solutions: list[Any]) -> list[Any]:
+    """Solutions as the fields of the core's results that a judge reads:
+    ``outcome`` by name, ``path``, ``cost``, ``extra``."""
+    from types import SimpleNamespace
+
+    return [
+        SimpleNamespace(
+            outcome=solution.outcome.value,
+            path=solution.path,
+            cost=solution.cost,
+            extra=None if solution._EXTRA is None else getattr(solution, solution._EXTRA),
+        )
+        for solution in solutions
+    ]
 
 
 def answer_in_order(

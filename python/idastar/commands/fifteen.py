@@ -25,6 +25,7 @@ from . import (
     lazy_module,
     register,
     sample_text,
+    solve_one,
     solving,
     stderr,
 )
@@ -221,7 +222,7 @@ def _answered(solution: Solution[str]) -> Solution[str]:
 
 
 def _solve(tiles: list[int], options: dict[str, object]) -> Solution[str]:
-    return _answered(sliding.solve(tiles, **options))  # type: ignore[arg-type]
+    return _answered(solve_one(sliding.PUZZLE, tiles, options))
 
 
 def _answer(args: argparse.Namespace, tokens: Tokens, out: TextIO) -> None:

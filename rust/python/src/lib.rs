@@ -11,6 +11,7 @@ mod rotation;
 mod runner;
 mod search;
 mod sliding;
+mod spread;
 mod squares;
 
 use idastar_core::{Error, Outcome};

@@ -2,10 +2,13 @@
 //! the puzzle's name, its cases as integers and its options as one dict,
 //! and runs the core without the interpreter lock.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use idastar_core::engines::{Part, PartReport, Spread, Tally};
 use idastar_core::puzzle::{Answer, Answered, AnyPuzzle, Hooks, Job, Options, Progress, Task, Value};
 use idastar_core::puzzles::{find, REGISTRY};
+use idastar_core::Outcome;
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -14,6 +17,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString, PyTuple};
 
 use crate::results::{result_arrays, RawResult};
 use crate::runner::{on_threads, run_detached, run_on_worker, run_whole_space, Run};
+use crate::spread::{part_from_py, report_to_py, PythonSpread, ReportTuple};
 use crate::to_py;
 
 fn puzzle(name: &str) -> PyResult<&'static dyn AnyPuzzle> {
@@ -254,11 +258,22 @@ fn prepare(py: Python<'_>, job: &mut dyn Job, progress: Option<&Py<PyAny>>) -> P
     prepared.map_err(to_py)
 }
 
+/// How one search is shared with other processes, if it is.
+enum Sharing<'a> {
+    Alone,
+    /// Its large passes are handed to `spreader` (see [`PythonSpread`]).
+    Spread(&'a Bound<'a, PyAny>),
+    /// It is of this part of a pass only; `stopped()`, asked every few
+    /// milliseconds, says when to stop (the caller's search has ended).
+    Part(&'a Part, &'a Bound<'a, PyAny>),
+}
+
 /// Prepares (when long) and solves `job` on up to `threads` threads: the
 /// cases of a batch spread over them, or the one case's search does. With
 /// `answered` (a batch's), each case's raw result is handed to it as
 /// `answered([(index, raw), ...])` on this thread as soon as its search
 /// ends, a few at a time, in the order they end.
+#[allow(clippy::too_many_arguments)] // the one runner of every solve
 fn run(
     py: Python<'_>,
     puzzle: &dyn AnyPuzzle,
@@ -267,19 +282,35 @@ fn run(
     threads: Option<usize>,
     batch: bool,
     answered: Option<Py<PyAny>>,
+    sharing: Sharing<'_>,
 ) -> PyResult<Vec<Answer>> {
     let long = job.needs_preparation();
     if long {
         prepare(py, &mut *job, progress.as_ref())?;
     }
-    // One search on this thread polls for Ctrl-C itself; work on a pool
-    // needs the calling thread free to notice signals.
-    let answers = if batch || threads != Some(1) {
+    let spreader = match sharing {
+        Sharing::Spread(spreader) => Some(PythonSpread::new(spreader)?),
+        _ => None,
+    };
+    let (part, part_stopped) = match sharing {
+        Sharing::Part(part, stopped) => (Some(part), Some(stopped.clone().unbind())),
+        _ => (None, None),
+    };
+    // One search on this thread polls for Ctrl-C itself; work on a pool,
+    // or shared with other processes, needs the calling thread free to
+    // notice signals and to ask them.
+    let answers = if batch || threads != Some(1) || !matches!(sharing, Sharing::Alone) {
         let found: Mutex<Vec<(usize, Answer)>> = Mutex::new(Vec::new());
+        let halted = AtomicBool::new(false);
         let tell = |index: usize, answer: &Answer| {
             found.lock().unwrap_or_else(PoisonError::into_inner).push((index, answer.clone()));
         };
         let pass_on = |py: Python<'_>| -> PyResult<()> {
+            if let Some(stopped) = &part_stopped {
+                if stopped.call0(py)?.is_truthy(py)? {
+                    halted.store(true, Ordering::Relaxed);
+                }
+            }
             let Some(answered) = &answered else { return Ok(()) };
             let found = std::mem::take(&mut *found.lock().unwrap_or_else(PoisonError::into_inner));
             if found.is_empty() {
@@ -293,8 +324,16 @@ fn run(
         };
         let tell: Option<Answered<'_>> = if answered.is_some() { Some(&tell) } else { None };
         let solve = |run: &Run| {
-            let interrupt = || run.stopped();
-            let hooks = Hooks { interrupt: Some(&interrupt), report: None, parallel: true, answered: tell };
+            let interrupt = || run.stopped() || halted.load(Ordering::Relaxed);
+            let spread = spreader.as_ref().map(|spreader| spreader.on(run));
+            let hooks = Hooks {
+                interrupt: Some(&interrupt),
+                report: None,
+                parallel: true,
+                answered: tell,
+                spread: spread.as_ref().map(|spread| spread as &dyn Spread),
+                part,
+            };
             on_threads(threads, || prepared_and_solved(&mut *job, long, hooks))
         };
         run_on_worker(py, solve, pass_on)??
@@ -317,21 +356,63 @@ fn prepared_and_solved(job: &mut dyn Job, prepared: bool, hooks: Hooks) -> idast
 /// Solves one case of `puzzle` on the option `threads` threads (all cores
 /// when `None` or not given; the engines that cannot split a search use
 /// one); see `idastar.<puzzle>.solve`.
+/// With `spread` (see [`PythonSpread`]), its large passes are handed out
+/// to other processes, which search them with [`search_part`].
 #[pyfunction]
-#[pyo3(signature = (puzzle, case, options=None, called=None))]
+#[pyo3(signature = (puzzle, case, options=None, called=None, spread=None))]
 fn solve<'py>(
     py: Python<'py>,
     puzzle: &str,
     case: Vec<i64>,
     options: Option<&Bound<'py, PyDict>>,
     called: Option<&str>,
+    spread: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, RawResult>> {
     let puzzle = self::puzzle(puzzle)?;
     let (mut options, progress) = self::options(options, called, &[])?;
     let threads = options.threads().map_err(to_py)?;
     let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
-    let answer = run(py, puzzle, job, progress, threads, false, None)?.pop().expect("one answer for one case");
+    let sharing = spread.map_or(Sharing::Alone, Sharing::Spread);
+    let answer = run(py, puzzle, job, progress, threads, false, None, sharing)?.pop().expect("one answer for one case");
     RawResult::of_answer(py, puzzle, answer)
+}
+
+/// Searches one part of a pass of one case's search, as another process's
+/// `solve` with `spread` cut it: the subtrees `first..end` of the pass
+/// within `bound` whose frontier, cut for `wanted` subtrees, has `count`.
+/// `stopped()` is asked every few milliseconds; true stops the search.
+/// Returns the part's report: `(found, expanded, generated, next_bound,
+/// beyond_range, stopped)`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, case, options, cut, subtrees, stopped, called=None))]
+#[allow(clippy::too_many_arguments)] // Python's arguments, one each
+fn search_part(
+    py: Python<'_>,
+    puzzle: &str,
+    case: Vec<i64>,
+    options: Option<&Bound<'_, PyDict>>,
+    cut: (u32, usize, usize),
+    subtrees: (usize, usize),
+    stopped: &Bound<'_, PyAny>,
+    called: Option<&str>,
+) -> PyResult<ReportTuple> {
+    let part = part_from_py((cut, subtrees));
+    let puzzle = self::puzzle(puzzle)?;
+    let (mut options, progress) = self::options(options, called, &[])?;
+    let threads = options.threads().map_err(to_py)?;
+    let job = puzzle.job(&[case], false, options, Task::Solve).map_err(to_py)?;
+    let answers = run(py, puzzle, job, progress, threads, false, None, Sharing::Part(&part, stopped))?;
+    let outcome = answers.first().map(|(result, _)| result.outcome);
+    match part.report() {
+        Some(Ok(report)) => Ok(report_to_py(report)),
+        Some(Err(refused)) => Err(PyValueError::new_err(refused)),
+        // A limit or the interrupt stopped it before its engine began.
+        None if outcome.is_some_and(Outcome::is_limit) => {
+            let outcome = outcome.expect("a limit");
+            Ok(report_to_py(PartReport { found: None, stopped: Some(outcome), tally: Tally::NONE }))
+        }
+        None => Err(PyValueError::new_err("this engine searches no parts of a pass: give engine=\"ida\"")),
+    }
 }
 
 /// Solves many cases of `puzzle` on all cores (or the option `threads`),
@@ -360,7 +441,7 @@ fn solve_many<'py>(
     let threads = options.threads().map_err(to_py)?;
     let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
     let streamed = answered.is_some();
-    let answers = run(py, puzzle, job, progress, threads, true, answered)?;
+    let answers = run(py, puzzle, job, progress, threads, true, answered, Sharing::Alone)?;
     if streamed {
         return Ok(py.None().into_bound(py));
     }
@@ -500,6 +581,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzle_info, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(search_part, m)?)?;
     m.add_function(wrap_pyfunction!(lower_bound, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(pack, m)?)?;

@@ -7,7 +7,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, iddfs};
+use idastar_core::engines::{astar, bfs, bidirectional_bfs, ida_star, iddfs, Spread};
 use idastar_core::puzzle::read_limits;
 use idastar_core::{Edge, Limits, Problem, Reversible, SearchResult};
 use pyo3::exceptions::{PyRecursionError, PyTypeError, PyValueError};
@@ -17,6 +17,7 @@ use pyo3::types::{PyDict, PyList};
 use crate::puzzles::options;
 use crate::results::{trace_list, RawResult};
 use crate::runner::{run_attached, Run};
+use crate::spread::{part_from_py, report_to_py, PartTuple, PythonSpread};
 use crate::to_py;
 
 /// What the callbacks of a search share: the callables, the states met so
@@ -228,8 +229,15 @@ impl Reversible for PythonProblem<'_, '_, '_, GoalState> {
 /// `bidirectional_bfs` takes a `goal` state; the other engines an
 /// `is_goal` callable. The limits are options, as the puzzles take them:
 /// `max_cost`, `node_limit`, `time_limit`, `state_limit`.
+///
+/// With `spread` (see [`PythonSpread`]), the large passes of `ida_star`
+/// and `iddfs` are handed out to other processes, which search their
+/// parts with `part=((bound, wanted, count), (first, end))`: the search is
+/// then of that part of one pass only, `stopped()` is asked whether to
+/// stop, and what is returned is the part's report (see
+/// [`crate::spread::report_to_py`]).
 #[pyfunction]
-#[pyo3(signature = (engine, start, successors, *, heuristic=None, is_goal=None, goal=None, predecessors=None, options=None))]
+#[pyo3(signature = (engine, start, successors, *, heuristic=None, is_goal=None, goal=None, predecessors=None, options=None, spread=None, part=None, stopped=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_python<'py>(
     py: Python<'py>,
@@ -241,7 +249,10 @@ pub(crate) fn search_python<'py>(
     goal: Option<Bound<'py, PyAny>>,
     predecessors: Option<Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
-) -> PyResult<Bound<'py, RawResult>> {
+    spread: Option<Bound<'py, PyAny>>,
+    part: Option<PartTuple>,
+    stopped: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
     const ENGINES: [&str; 5] = ["ida_star", "astar", "iddfs", "bfs", "bidirectional_bfs"];
     if !ENGINES.contains(&engine) {
         return Err(PyValueError::new_err(format!("unknown engine {engine:?}; expected one of {ENGINES:?}")));
@@ -253,7 +264,10 @@ pub(crate) fn search_python<'py>(
         return Err(PyValueError::new_err(format!("trace: {engine} records no trace; ida_star, iddfs and astar do")));
     }
     let _nested = Nested::enter()?;
-    let search = |run: &Run| -> PyResult<Bound<'py, RawResult>> {
+    let spreader = spread.as_ref().map(PythonSpread::new).transpose()?;
+    let stopped = stopped.map(Bound::unbind);
+    let part = part.map(part_from_py);
+    let search = |run: &Run| -> PyResult<Bound<'py, PyAny>> {
         let callbacks = Callbacks {
             successors: callable("successors", successors)?,
             predecessors: predecessors.map(|p| callable("predecessors", p)).transpose()?,
@@ -263,9 +277,24 @@ pub(crate) fn search_python<'py>(
             run,
         };
         let start_id = callbacks.id(&start)?;
-        // Ctrl-C, or an exception in a callback, stops the search.
-        let stop = || run.stopped();
-        let limits = Limits { interrupt: Some(&stop), ..limits };
+        // Ctrl-C, or an exception in a callback, stops the search; a part
+        // stops too when the search it is of no longer needs it.
+        let stop = || {
+            run.stopped()
+                || stopped.as_ref().is_some_and(|stopped| {
+                    Python::attach(|py| match stopped.call0(py).and_then(|said| said.bind(py).is_truthy()) {
+                        Ok(said) => said,
+                        Err(err) => run.kept::<()>(Err(err)),
+                    })
+                })
+        };
+        let spread = spreader.as_ref().map(|spreader| spreader.on(run));
+        let limits = Limits {
+            interrupt: Some(&stop),
+            spread: spread.as_ref().map(|spread| spread as &dyn Spread),
+            part: part.as_ref(),
+            ..limits
+        };
         let result: SearchResult<u32> = if engine == "bidirectional_bfs" {
             let goal = goal
                 .ok_or_else(|| PyValueError::new_err("goal must be the goal state for bidirectional_bfs, got None"))?;
@@ -281,6 +310,13 @@ pub(crate) fn search_python<'py>(
                 _ => bfs(&problem, start_id, &limits),
             }
         };
+        if let Some(part) = &part {
+            return match part.report() {
+                Some(Ok(report)) => Ok(report_to_py(report).into_pyobject(py)?.into_any()),
+                Some(Err(refused)) => Err(PyValueError::new_err(refused)),
+                None => Err(PyValueError::new_err(format!("{engine} searches no parts of a pass"))),
+            };
+        }
         let result = result.with_trace_checked(limits.trace, engine).map_err(to_py)?;
         let mut path: Vec<Bound<'py, PyAny>> = result.path.iter().map(|&id| callbacks.state(id)).collect();
         if result.is_solved() {
@@ -290,7 +326,9 @@ pub(crate) fn search_python<'py>(
         // A move is named by the state it reaches, which the trace shows.
         let trace = result.trace.as_ref().map(|trace| trace_list(py, trace, |&id| Ok(callbacks.state(id))));
         let trace = trace.transpose()?;
-        RawResult::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, None, trace)
+        let raw =
+            RawResult::new(py, result.outcome, result.cost, path, result.lower_bound, &result.stats, None, trace)?;
+        Ok(raw.into_any())
     };
     run_attached(search)?
 }

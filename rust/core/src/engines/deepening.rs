@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use super::parallel::{self, Cut, Ended, Part, Tally, Worker};
+use super::parallel::{self, Cut, Ended, Part, Spread, Tally, Worker};
 use crate::limits::Budget;
 use crate::{Iteration, Limits, Outcome, SearchResult};
 
@@ -86,10 +86,11 @@ pub(crate) trait Deepen<'a>: Sized + Sync {
 /// of one pass only.
 pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits: &Limits) -> SearchResult<D::Move> {
     let threads = parallel::threads_for(limits);
-    if let (Some(part), true) = (limits.part, parallel::in_passes(limits)) {
-        return search_part(search, root, part, threads);
+    let in_passes = parallel::in_passes(limits);
+    if let (Some(part), true) = (limits.part, in_passes) {
+        return search_part(search, root, part);
     }
-    let spread = limits.spread.filter(|_| parallel::in_passes(limits));
+    let spread = limits.spread.filter(|_| in_passes);
     let worth = spread.map_or(parallel::PARALLEL_AFTER_EXPANSIONS, |spread| spread.worth_after());
     let mut iterations = Vec::new();
     let mut last_expanded = 0;
@@ -101,8 +102,10 @@ pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits
         }
         let mark = run.budget.mark(bound);
         run.next_bound = u32::MAX;
-        let done = if (threads > 1 || spread.is_some()) && last_expanded >= worth {
-            parallel_pass(search, root.clone(), threads, limits)
+        let done = if let (Some(spread), true) = (spread, last_expanded >= worth) {
+            spread_pass(search, root.clone(), spread, limits)
+        } else if threads > 1 && last_expanded >= parallel::PARALLEL_AFTER_EXPANSIONS {
+            parallel_pass(search, root.clone(), threads)
         } else {
             search.search_below(&root)
         };
@@ -128,12 +131,7 @@ pub(crate) fn deepen<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, limits
 /// The search of one part of a pass ([`Limits::part`]): the part's nodes
 /// are counted, not the frontier's above them, which the caller counted
 /// when it cut the same frontier.
-fn search_part<'a, D: Deepen<'a>>(
-    search: &mut D,
-    root: D::Subtree,
-    part: &Part,
-    threads: usize,
-) -> SearchResult<D::Move> {
+fn search_part<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, part: &Part) -> SearchResult<D::Move> {
     let bound = part.cut.bound;
     search.run().bound = bound;
     let frontier = frontier(search, root, part.cut.wanted).ok_or(Outcome::Interrupted);
@@ -141,9 +139,8 @@ fn search_part<'a, D: Deepen<'a>>(
     let frontier = frontier.map_err(|outcome| run.stopped.unwrap_or(outcome));
     (run.budget.expanded, run.budget.generated, run.next_bound) = (0, 0, u32::MAX);
     let shared = search.run().budget.shared();
-    let main = &*search;
-    let new_worker = || Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData);
-    let sweep = parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, threads, new_worker);
+    let worker = Thread(search.worker(Budget::worker(&search.run_ref().budget, &shared)), PhantomData);
+    let sweep = parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, worker);
     let run = search.run();
     absorb(run, &sweep);
     let iterations = vec![run.budget.since(Iteration { bound, expanded: 0, generated: 0 })];
@@ -192,20 +189,39 @@ fn frontier<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, wanted: usize) 
     Some(frontier)
 }
 
-/// One pass within the bound on `threads` threads, or spread elsewhere
-/// with [`Limits::spread`]: true when a goal was found (the path leads
-/// there) or a limit stopped the search.
-fn parallel_pass<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, threads: usize, limits: &Limits) -> bool {
-    let wanted = limits.spread.map_or(threads * parallel::SUBTREES_PER_THREAD, |spread| spread.subtrees_wanted());
+/// One pass within the bound on `threads` threads: true when a goal was
+/// found (the path leads there) or a limit stopped the search.
+fn parallel_pass<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, threads: usize) -> bool {
+    let Some(frontier) = frontier(search, root, threads * parallel::SUBTREES_PER_THREAD) else {
+        return true;
+    };
+    let shared = search.run().budget.shared();
+    let main = &*search;
+    let new_worker = || Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData);
+    let sweep = parallel::search_in_order(&frontier, &shared, threads, new_worker);
+    ended(search, sweep)
+}
+
+/// One pass within the bound spread elsewhere ([`Limits::spread`]): true
+/// when a goal was found (the path leads there) or a limit stopped the
+/// search.
+fn spread_pass<'a, D: Deepen<'a>>(search: &mut D, root: D::Subtree, spread: &dyn Spread, limits: &Limits) -> bool {
+    let wanted = spread.subtrees_wanted();
     let bound = search.run().bound;
     let Some(frontier) = frontier(search, root, wanted) else {
         return true;
     };
     let cut = Cut { bound, wanted, count: frontier.len() };
     let shared = search.run().budget.shared();
-    let main = &*search;
-    let new_worker = || Thread(main.worker(Budget::worker(&main.run_ref().budget, &shared)), PhantomData);
-    let sweep = parallel::search_frontier(&frontier, cut, limits, &shared, threads, new_worker);
+    let worker = Thread(search.worker(Budget::worker(&search.run_ref().budget, &shared)), PhantomData);
+    let sweep = parallel::search_frontier(&frontier, cut, spread, limits, &shared, worker);
+    ended(search, sweep)
+}
+
+/// How a pass whose subtrees `sweep` searched ended: its counts taken into
+/// `search`, and true when a goal was found (the path leads there) or a
+/// limit stopped the search.
+fn ended<'a, D: Deepen<'a>>(search: &mut D, sweep: parallel::Sweep<Vec<D::Move>>) -> bool {
     let run = search.run();
     absorb(run, &sweep);
     run.stopped = sweep.stopped;

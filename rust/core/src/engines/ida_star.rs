@@ -31,6 +31,8 @@ fn serial<P: Problem>(
 ) -> SearchResult<P::Move> {
     if limits.trace.is_some() {
         DepthFirst::<P, true>::new(problem, limits, table).run(start, DepthFirst::search_below)
+    } else if parallel::in_passes(limits) {
+        DepthFirst::<P, false>::new(problem, limits, table).run_in_passes(start)
     } else {
         DepthFirst::<P, false>::new(problem, limits, table).run(start, DepthFirst::search_below)
     }
@@ -57,7 +59,8 @@ where
     P::Move: Send + Sync,
 {
     match parallel::threads_for(limits) {
-        1 if !parallel::in_passes(limits) => ida_star(problem, start, limits),
+        _ if parallel::in_passes(limits) => ida_star(problem, start, limits),
+        1 => ida_star(problem, start, limits),
         threads => DepthFirst::new(problem, limits, None).run_parallel(start, threads),
     }
 }
@@ -108,7 +111,8 @@ where
 {
     match (parallel::threads_for(limits), LearnedBounds::new(entries)) {
         (_, None) => no_table(problem, &start),
-        (1, Some(table)) if !parallel::in_passes(limits) => serial(problem, start, limits, Some(table)),
+        (_, Some(table)) if parallel::in_passes(limits) => serial(problem, start, limits, Some(table)),
+        (1, Some(table)) => serial(problem, start, limits, Some(table)),
         (threads, Some(table)) => DepthFirst::new(problem, limits, Some(table)).run_parallel(start, threads),
     }
 }
@@ -541,29 +545,22 @@ impl<'a, P: Problem, const TRACED: bool> DepthFirst<'a, P, TRACED> {
     }
 }
 
-impl<'a, P> DepthFirst<'a, P>
-where
-    P: Problem + Sync,
-    P::State: Send + Sync,
-    P::Move: Send + Sync,
-{
-    /// The iterations, each split over `threads` threads once it is large
-    /// (see [`parallel_ida_star`]): after a large one at once, else when it
-    /// outgrows a start on one thread, which is how most small ones end.
-    /// With [`Limits::spread`] the large ones are spread instead, and with
-    /// [`Limits::part`] the search is of that part of one pass only.
-    fn run_parallel(self, start: P::State, threads: usize) -> SearchResult<P::Move> {
+impl<'a, P: Problem> DepthFirst<'a, P> {
+    /// The iterations of a search whose large passes are spread elsewhere
+    /// ([`Limits::spread`]), or the search of one part of a pass
+    /// ([`Limits::part`]): on this thread, so that any problem may spread.
+    fn run_in_passes(self, start: P::State) -> SearchResult<P::Move> {
         if let Some(part) = self.limits.part {
-            return self.run_part(start, part, threads);
+            return self.run_part(start, part);
         }
-        let worth = self.limits.spread.map_or(parallel::PARALLEL_AFTER_EXPANSIONS, |spread| spread.worth_after());
+        let worth = self.limits.spread.map_or(u64::MAX, |spread| spread.worth_after());
         let mut last_expanded = 0;
         self.run(start, |search: &mut Self, root, bound| {
             let before = search.budget.expanded;
             let pass = if last_expanded < worth {
-                search.serial_or_parallel_pass(root, bound, threads, worth)
+                search.serial_or(root, bound, worth, |search| search.pass_in_parts(root, bound))
             } else {
-                search.parallel_pass(root, bound, threads)
+                search.pass_in_parts(root, bound)
             };
             last_expanded = search.budget.expanded - before;
             pass
@@ -573,12 +570,12 @@ where
     /// The search of one part of a pass ([`Limits::part`]): the part's
     /// nodes are counted, not the frontier's above them, which the caller
     /// counted when it cut the same frontier.
-    fn run_part(mut self, start: P::State, part: &Part, threads: usize) -> SearchResult<P::Move> {
+    fn run_part(mut self, start: P::State, part: &Part) -> SearchResult<P::Move> {
         let h = self.problem.heuristic(&start);
         let root = Subtree { state: start, g: 0, h, last: None, above: Vec::new(), moves: Vec::new() };
         let bound = part.cut.bound;
         self.next_bound = u32::MAX;
-        let pass = self.parallel_pass(&root, bound, threads);
+        let pass = self.pass_in_parts(&root, bound);
         let iterations = vec![self.budget.since(Iteration { bound, expanded: 0, generated: 0 })];
         match pass {
             Pass::Found => SearchResult::solved(self.found_g, self.moves, self.budget.stats(iterations)),
@@ -589,10 +586,10 @@ where
 
     /// One pass within `bound` begun on this thread; one that outgrows
     /// `cap` expansions (a first iteration can hold nearly the whole
-    /// search, as Booksort's do) is abandoned and searched again on every
-    /// thread. Its nodes are counted once, so the counts stay those of the
-    /// search tree, and the node limit counts them so too.
-    fn serial_or_parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize, cap: u64) -> Pass {
+    /// search, as Booksort's do) is abandoned and searched again by
+    /// `larger`. Its nodes are counted once, so the counts stay those of
+    /// the search tree, and the node limit counts them so too.
+    fn serial_or(&mut self, root: &SubtreeOf<P>, bound: u32, cap: u64, larger: impl FnOnce(&mut Self) -> Pass) -> Pass {
         let (expanded, generated) = (self.budget.expanded, self.budget.generated);
         self.serial_cap = expanded.saturating_add(cap);
         let pass = self.search_below(root, bound);
@@ -600,22 +597,21 @@ where
         match pass {
             Pass::TooLarge => {
                 (self.budget.expanded, self.budget.generated) = (expanded, generated);
-                self.parallel_pass(root, bound, threads)
+                larger(self)
             }
             pass => pass,
         }
     }
 
-    /// One pass within `bound` on `threads` threads: the frontier below
-    /// `root`, then its subtrees in order (see [`parallel`]), spread
-    /// elsewhere with [`Limits::spread`]; with [`Limits::part`], only that
-    /// part of them.
-    fn parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
+    /// One pass within `bound` cut into a frontier below `root`, its
+    /// subtrees spread elsewhere ([`Limits::spread`]), or only those of
+    /// [`Limits::part`] searched here, in order.
+    fn pass_in_parts(&mut self, root: &SubtreeOf<P>, bound: u32) -> Pass {
         let (part, spread) = (self.limits.part, self.limits.spread);
         let wanted = match (part, spread) {
             (Some(part), _) => part.cut.wanted,
             (None, Some(spread)) => spread.subtrees_wanted(),
-            (None, None) => threads * parallel::SUBTREES_PER_THREAD,
+            (None, None) => unreachable!("a pass in parts is spread, or a part"),
         };
         let frontier = self.frontier(root, bound, wanted).map_err(|pass| match pass {
             Pass::Stopped(outcome) => outcome,
@@ -625,29 +621,30 @@ where
             (self.budget.expanded, self.budget.generated) = (0, 0);
         }
         let shared = self.budget.shared();
-        // The table, where the threads take their copies and hand back
-        // what they learned.
-        let table = Mutex::new(self.learned.take());
-        let (problem, limits, main) = (self.problem, self.limits, &self.budget);
-        let new_worker = || {
-            let copy = table.lock().expect("not poisoned").as_ref().and_then(LearnedBounds::try_clone);
-            Subtrees {
-                search: DepthFirst::with_budget(problem, limits, copy, Budget::worker(main, &shared)),
-                bound,
-                table: &table,
-            }
+        // A spread pass learns nothing: its subtrees are searched elsewhere.
+        let no_table = Mutex::new(None);
+        let budget = Budget::worker(&self.budget, &shared);
+        let worker = Subtrees {
+            search: DepthFirst::with_budget(self.problem, self.limits, None, budget),
+            bound,
+            table: &no_table,
         };
-        let sweep = match (part, frontier) {
-            (Some(part), frontier) => {
-                parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, threads, new_worker)
+        let sweep = match (part, spread, frontier) {
+            (Some(part), _, frontier) => {
+                parallel::search_part(part, frontier.as_deref().map_err(|&o| o), &shared, worker)
             }
-            (None, Err(outcome)) => return Pass::Stopped(outcome),
-            (None, Ok(frontier)) => {
+            (None, _, Err(outcome)) => return Pass::Stopped(outcome),
+            (None, Some(spread), Ok(frontier)) => {
                 let cut = Cut { bound, wanted, count: frontier.len() };
-                parallel::search_frontier(&frontier, cut, limits, &shared, threads, new_worker)
+                parallel::search_frontier(&frontier, cut, spread, self.limits, &shared, worker)
             }
+            (None, None, Ok(_)) => unreachable!("a pass in parts is spread, or a part"),
         };
-        self.learned = table.into_inner().expect("not poisoned");
+        self.absorbed(sweep)
+    }
+
+    /// What a sweep of a pass's subtrees found, taken into this search.
+    fn absorbed(&mut self, sweep: parallel::Sweep<(Vec<P::Move>, u32)>) -> Pass {
         let Tally { expanded, generated, next_bound, beyond_range } = sweep.tally;
         self.budget.absorb(expanded, generated);
         self.next_bound = self.next_bound.min(next_bound);
@@ -661,6 +658,56 @@ where
             }
             (None, None) => Pass::Exhausted,
         }
+    }
+}
+
+impl<'a, P> DepthFirst<'a, P>
+where
+    P: Problem + Sync,
+    P::State: Send + Sync,
+    P::Move: Send + Sync,
+{
+    /// The iterations, each split over `threads` threads once it is large
+    /// (see [`parallel_ida_star`]): after a large one at once, else when it
+    /// outgrows a start on one thread, which is how most small ones end.
+    fn run_parallel(self, start: P::State, threads: usize) -> SearchResult<P::Move> {
+        let mut last_expanded = 0;
+        self.run(start, |search: &mut Self, root, bound| {
+            let before = search.budget.expanded;
+            let pass = if last_expanded < parallel::PARALLEL_AFTER_EXPANSIONS {
+                search.serial_or(root, bound, parallel::PARALLEL_AFTER_EXPANSIONS, |search| {
+                    search.parallel_pass(root, bound, threads)
+                })
+            } else {
+                search.parallel_pass(root, bound, threads)
+            };
+            last_expanded = search.budget.expanded - before;
+            pass
+        })
+    }
+
+    /// One pass within `bound` on `threads` threads: the frontier below
+    /// `root`, then its subtrees in order (see [`parallel`]).
+    fn parallel_pass(&mut self, root: &SubtreeOf<P>, bound: u32, threads: usize) -> Pass {
+        let frontier = match self.frontier(root, bound, threads * parallel::SUBTREES_PER_THREAD) {
+            Ok(frontier) => frontier,
+            Err(pass) => return pass,
+        };
+        let shared = self.budget.shared();
+        // The table, where the threads take their copies and hand back
+        // what they learned.
+        let table = Mutex::new(self.learned.take());
+        let (problem, limits, main) = (self.problem, self.limits, &self.budget);
+        let sweep = parallel::search_in_order(&frontier, &shared, threads, || {
+            let copy = table.lock().expect("not poisoned").as_ref().and_then(LearnedBounds::try_clone);
+            Subtrees {
+                search: DepthFirst::with_budget(problem, limits, copy, Budget::worker(main, &shared)),
+                bound,
+                table: &table,
+            }
+        });
+        self.learned = table.into_inner().expect("not poisoned");
+        self.absorbed(sweep)
     }
 }
 
@@ -683,12 +730,7 @@ impl<P: Problem> Drop for Subtrees<'_, P> {
     }
 }
 
-impl<P> parallel::Worker for Subtrees<'_, P>
-where
-    P: Problem,
-    P::State: Sync,
-    P::Move: Send + Sync,
-{
+impl<P: Problem> parallel::Worker for Subtrees<'_, P> {
     type Subtree = SubtreeOf<P>;
     /// The moves to the goal and their cost.
     type Answer = (Vec<P::Move>, u32);

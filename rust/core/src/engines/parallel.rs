@@ -73,8 +73,8 @@ impl Tally {
 /// One thread's depth-first search, able to start below any subtree of
 /// the frontier.
 pub(crate) trait Worker {
-    type Subtree: Sync;
-    type Answer: Send;
+    type Subtree;
+    type Answer;
 
     /// Searches below `subtree`, the `index`th of the frontier.
     fn search(&mut self, index: usize, subtree: &Self::Subtree) -> Ended<Self::Answer>;
@@ -104,7 +104,11 @@ pub(crate) fn search_in_order<W: Worker>(
     shared: &Shared,
     threads: usize,
     new_worker: impl Fn() -> W + Sync,
-) -> Sweep<W::Answer> {
+) -> Sweep<W::Answer>
+where
+    W::Subtree: Sync,
+    W::Answer: Send,
+{
     let next = AtomicUsize::new(0);
     // Each thread's first goal (by the index of its subtree) and counts.
     type Part<A> = (Option<(usize, A)>, Tally);
@@ -224,26 +228,45 @@ impl Part {
     }
 }
 
-/// Searches `frontier`, the pass cut as `cut`: elsewhere when the limits
-/// spread it, else on `threads` threads here. A goal found elsewhere is
-/// searched again here, below its subtree only, for the path to it (its
-/// nodes were counted where it was found).
+/// Searches `subtrees` in order on this thread with `worker`, until the
+/// first that holds a goal; the indices start at `first`.
+pub(crate) fn search_here<W: Worker>(
+    subtrees: &[W::Subtree],
+    first: usize,
+    shared: &Shared,
+    mut worker: W,
+) -> Sweep<W::Answer> {
+    let mut found = None;
+    for (index, subtree) in (first..).zip(subtrees) {
+        match worker.search(index, subtree) {
+            Ended::Found(answer) => {
+                found = Some((index, answer));
+                break;
+            }
+            Ended::Exhausted => {}
+            Ended::Stopped => break,
+        }
+    }
+    Sweep { found, stopped: shared.stopped(), tally: worker.tally() }
+}
+
+/// Searches `frontier`, the pass cut as `cut`, elsewhere, through
+/// `spread`. A goal found there is searched again here by `worker`, below
+/// its subtree only, for the path to it (its nodes were counted where it
+/// was found).
 pub(crate) fn search_frontier<W: Worker>(
     frontier: &[W::Subtree],
     cut: Cut,
+    spread: &dyn Spread,
     limits: &crate::Limits,
     shared: &Shared,
-    threads: usize,
-    new_worker: impl Fn() -> W + Sync,
+    mut worker: W,
 ) -> Sweep<W::Answer> {
-    let Some(spread) = limits.spread else {
-        return search_in_order(frontier, shared, threads, new_worker);
-    };
     let slack: Vec<u32> = frontier.iter().map(|subtree| cut.bound.saturating_sub(W::f(subtree))).collect();
     let report = spread.search(cut, &slack, shared.nodes_left(), limits);
     let mut sweep = Sweep { found: None, stopped: report.stopped, tally: report.tally };
     if let (None, Some(index)) = (report.stopped, report.found) {
-        match new_worker().search(index, &frontier[index]) {
+        match worker.search(index, &frontier[index]) {
             Ended::Found(answer) => sweep.found = Some((index, answer)),
             Ended::Stopped => sweep.stopped = Some(shared.stopped().unwrap_or(Outcome::Interrupted)),
             Ended::Exhausted => panic!("subtree {index} of the pass within {} holds no goal here", cut.bound),
@@ -253,14 +276,14 @@ pub(crate) fn search_frontier<W: Worker>(
 }
 
 /// Searches `part` of a pass whose frontier, cut here, is `frontier`
-/// (`Err`: a limit stopped the cutting), on `threads` threads, and tells
-/// the part what it found; the indices are the whole frontier's.
+/// (`Err`: a limit stopped the cutting), in order on this thread with
+/// `worker`, and tells the part what it found; the indices are the whole
+/// frontier's.
 pub(crate) fn search_part<W: Worker>(
     part: &Part,
     frontier: Result<&[W::Subtree], Outcome>,
     shared: &Shared,
-    threads: usize,
-    new_worker: impl Fn() -> W + Sync,
+    worker: W,
 ) -> Sweep<W::Answer> {
     let none = Tally::NONE;
     let frontier = match frontier {
@@ -280,16 +303,16 @@ pub(crate) fn search_part<W: Worker>(
             return Sweep { found: None, stopped: Some(outcome), tally: none };
         }
     };
-    let first = part.subtrees.start;
-    let mut sweep = search_in_order(&frontier[part.subtrees.clone()], shared, threads, new_worker);
-    sweep.found = sweep.found.map(|(index, answer)| (first + index, answer));
+    let sweep = search_here(&frontier[part.subtrees.clone()], part.subtrees.start, shared, worker);
     let found = sweep.found.as_ref().map(|&(index, _)| index);
     part.tell(Ok(PartReport { found, stopped: sweep.stopped, tally: sweep.tally }));
     sweep
 }
 
 /// Whether a search under `limits` runs its large passes over a frontier
-/// even on one thread: it spreads them elsewhere, or searches one part.
+/// on this thread: it spreads them elsewhere, or searches one part. (Such
+/// a search runs on one thread: its passes go elsewhere, and a part is
+/// one thread's share.)
 pub(crate) fn in_passes(limits: &crate::Limits) -> bool {
     (limits.spread.is_some() || limits.part.is_some()) && limits.trace.is_none()
 }
