@@ -7,7 +7,10 @@ A real cluster is started for the run: ``dask scheduler`` and two
 ADDRESS`` uses one already running). Each instance is solved
 ``--repeats`` times each way, alternating; the ratio is the median wall
 time with ``threads=2`` over the median with ``client``, so above 1 the
-cluster is faster. The answers (cost and path) must agree, and the
+cluster is faster, and ``paired`` the median of the ratios of each
+``threads=2`` run to the ``client`` run right after it (the machine may be
+shared: its speed drifts less between two runs in a row than over the
+whole bench). The answers (cost and path) must agree, and the
 generated nodes are printed for both: the cluster's are those of
 ``threads=1`` (shown with ``--serial``), save the nodes above the last
 pass's frontier that one thread never reaches after its goal.
@@ -108,6 +111,7 @@ def main() -> None:
         print(f"cluster: {len(client.nthreads())} workers, {threads} threads")
         print(
             f"{'instance':<22} {'cost':>4} {'threads=2 s':>11} {'client s':>9} {'ratio':>6}"
+            f" {'paired':>6}"
             f" {'generated (threads=2)':>22} {'generated (client)':>19}"
         )
         for spec in args.instances:
@@ -127,9 +131,10 @@ def main() -> None:
                 if (there.cost, there.path) != (here.cost, here.path):
                     sys.exit(f"{spec}: the cluster's answer differs from threads=2's")
             ratio = statistics.median(local) / statistics.median(spread)
+            paired = statistics.median(a / b for a, b in zip(local, spread, strict=True))
             print(
                 f"{spec:<22} {here.cost:4d} {statistics.median(local):11.2f}"
-                f" {statistics.median(spread):9.2f} {ratio:6.2f}"
+                f" {statistics.median(spread):9.2f} {ratio:6.2f} {paired:6.2f}"
                 f" {here.stats.generated:22,d} {there.stats.generated:19,d}"
                 f"   (tables ready in {ready:.1f} s)",
                 flush=True,

@@ -16,6 +16,14 @@ The databases are built (or loaded from the cache, ``--cache-dir``) before
 the clock starts, and that is timed on its own. ``--heuristic`` picks
 another heuristic (``linear-conflict`` tries the script without databases).
 
+The campaign on a Dask cluster: ``--scheduler ADDRESS`` solves each
+instance with its iterations spread over the cluster's workers (the
+databases are built here and on every worker before the clock starts), and
+``--checkpoint FOLDER`` keeps each instance's finished parts there
+(``instance-N``): the same command run again after a crash, a Ctrl-C or
+an instance stopped by the budget goes on from where it stopped, and an
+instance already solved is read back at once.
+
 Run ``python bench/twentyfour.py --help`` for the options.
 """
 
@@ -68,7 +76,20 @@ def main() -> None:
     parser.add_argument(
         "--instances", type=int, nargs="*", help="these instance numbers (from 1), in this order"
     )
+    parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address")
+    parser.add_argument(
+        "--checkpoint", type=Path, default=None, help="with --scheduler: a folder to resume from"
+    )
     args = parser.parse_args()
+    if args.checkpoint is not None and args.scheduler is None:
+        parser.error("--checkpoint goes with --scheduler")
+    cluster: dict[str, Any] = {}
+    if args.scheduler is not None:
+        from distributed import Client
+
+        cluster["client"] = Client(args.scheduler)
+        if args.checkpoint is not None:
+            args.checkpoint.mkdir(parents=True, exist_ok=True)
     boards = instances()
     order = args.instances or by_difficulty(len(boards))
     options: dict[str, Any] = {"width": 5, "height": 5, "goal": "blank-first"}
@@ -79,6 +100,10 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, threads={args.threads}")
     began = time.perf_counter()
     sliding.lower_bound(boards[order[0] - 1], **options)
+    if "client" in cluster:
+        cluster["client"].run(sliding.lower_bound, boards[order[0] - 1], **options)
+        workers = cluster["client"].nthreads()
+        print(f"cluster: {len(workers)} workers, {sum(workers.values())} threads")
     print(f"databases ready in {time.perf_counter() - began:.1f} s ({args.heuristic})")
     print(
         f"{'#':>3} {'published':>9} {'length':>6} {'expanded':>16} {'generated':>16}"
@@ -92,7 +117,9 @@ def main() -> None:
             break
         board = boards[number - 1]
         began = time.perf_counter()
-        result = sliding.solve(board, threads=args.threads, time_limit=left, **options)
+        if args.checkpoint is not None:
+            cluster["checkpoint"] = args.checkpoint / f"instance-{number}"
+        result = sliding.solve(board, threads=args.threads, time_limit=left, **cluster, **options)
         seconds = time.perf_counter() - began
         spent += seconds
         generated = result.stats.generated

@@ -464,6 +464,11 @@ def test_a_limit_stops_the_whole_cluster_within_a_second(client: Any, passes: li
         time.sleep(0.02)
     stopped = fifteen.solve(KORF_1, client=client, node_limit=3_000_000, **KORF_1_OPTIONS)
     assert stopped.outcome is Outcome.NODE_LIMIT
+    # A bad limit is named as without a client, before anything is sent.
+    with pytest.raises(ValueError, match="time_limit"):
+        fifteen.solve(KORF_1, client=client, time_limit=-1, **KORF_1_OPTIONS)
+    with pytest.raises(TypeError, match=r"client must be a dask\.distributed\.Client"):
+        fifteen.solve(KORF_1, client="tcp://127.0.0.1:8786", **KORF_1_OPTIONS)
 
 
 CHILD = """

@@ -62,8 +62,9 @@ SUBTREES_PER_THREAD = 1024
 PARTS_PER_THREAD = 16
 
 #: The expansions after which a pass is spread over the cluster: passes
-#: smaller than that take less time here than the round trips would.
-WORTH_AFTER = 1 << 22
+#: smaller than that (a tenth of a second or so) take less time here than
+#: handing them out would.
+WORTH_AFTER = 1 << 20
 
 #: The same for a problem of Python callables, whose expansions are a
 #: hundred times as slow.
@@ -108,6 +109,9 @@ def solve(
     ``options`` here, on ``threads`` threads, each large pass spread over
     ``client``'s workers (see the module)."""
     check_client(client)
+    # A bad option is named as the call without client names it, before
+    # anything is sent.
+    _core.check_options(puzzle.core, {**options, "threads": threads}, called=called)
     identity = ("solve", puzzle.name, tuple(values), _lasting(options))
     # Each part on one thread of its worker: the worker runs as many parts
     # at once as it has threads.
@@ -161,6 +165,18 @@ def search(
         return _core.search_python(engine, start, **callbacks, options=limits, spread=spreader)
     finally:
         spreader.close()
+
+
+def _deadline(time_limit: object) -> float | None:
+    """When a call given ``time_limit`` must end, on the monotonic clock;
+    None for no limit (or one the core refuses, naming it, as the search
+    starts)."""
+    if time_limit is None or isinstance(time_limit, bool):
+        return None
+    try:
+        return time.monotonic() + float(time_limit)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def _lasting(options: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -255,7 +271,7 @@ class Spreader:
         self.parts_per_pass = PARTS_PER_THREAD * threads
         self.subtrees_wanted = SUBTREES_PER_THREAD * threads
         self.worth_after = worth_after
-        self.deadline = None if time_limit is None else time.monotonic() + float(time_limit)
+        self.deadline = _deadline(time_limit)
         self.options = {
             name: value
             for name, value in options.items()
