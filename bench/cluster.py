@@ -3,8 +3,10 @@ single-thread worker processes, against ``threads=2`` in one process, on
 the same instances in one run.
 
 A real cluster is started for the run: ``dask scheduler`` and two
-``dask worker --nthreads 1`` processes on 127.0.0.1 (or ``--scheduler
-ADDRESS`` uses one already running). Each instance is solved
+``dask worker --nthreads 1`` processes on 127.0.0.1 (``--workers`` and
+``--worker-threads`` change that: ``--workers 1 --worker-threads 2`` is
+one worker process of two threads, as one machine runs best), or
+``--scheduler ADDRESS`` uses one already running. Each instance is solved
 ``--repeats`` times each way, alternating; the ratio is the median wall
 time with ``threads=2`` over the median with ``client``, so above 1 the
 cluster is faster, and ``paired`` the median of the ratios of each
@@ -62,15 +64,22 @@ def instance(spec: str) -> tuple[list[int], dict[str, Any]]:
 
 
 @contextmanager
-def cluster(workers: int) -> Iterator[str]:
-    """A scheduler and ``workers`` single-thread workers on 127.0.0.1, as
-    separate processes: the scheduler's address."""
+def cluster(workers: int, threads: int) -> Iterator[str]:
+    """A scheduler and ``workers`` workers of ``threads`` threads on
+    127.0.0.1, as separate processes: the scheduler's file."""
     folder = Path(tempfile.mkdtemp(prefix="idastar-bench-cluster-"))
     file = folder / "scheduler.json"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     common = ["--host", "127.0.0.1", "--no-dashboard", "--scheduler-file", str(file)]
     scheduler = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0", *common]
-    worker = [sys.executable, "-m", "distributed.cli.dask_worker", "--nthreads", "1", *common]
+    worker = [
+        sys.executable,
+        "-m",
+        "distributed.cli.dask_worker",
+        "--nthreads",
+        str(threads),
+        *common,
+    ]
     processes = [subprocess.Popen(scheduler, **quiet)]
     try:
         for _ in range(workers):
@@ -94,19 +103,24 @@ def main() -> None:
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs each way (default 3)")
     parser.add_argument("--scheduler", default=None, help="a running cluster's scheduler address")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument(
+        "--worker-threads", type=int, default=1, help="threads of each worker (default 1)"
+    )
     parser.add_argument("--serial", action="store_true", help="also solve each on one thread")
     args = parser.parse_args()
     from distributed import Client
 
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
-    with cluster(2) if args.scheduler is None else _running(args.scheduler) as address:
+    started = cluster(args.workers, args.worker_threads)
+    with started if args.scheduler is None else _running(args.scheduler) as address:
         if address.endswith(".json"):
             while not Path(address).exists():
                 time.sleep(0.1)
             client = Client(scheduler_file=address)
         else:
             client = Client(address)
-        client.wait_for_workers(2, timeout=120)
+        client.wait_for_workers(args.workers if args.scheduler is None else 1, timeout=120)
         threads = sum(client.nthreads().values())
         print(f"cluster: {len(client.nthreads())} workers, {threads} threads")
         print(

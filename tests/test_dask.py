@@ -528,6 +528,11 @@ def test_an_interrupted_search_resumes_from_its_checkpoint(
     child.send_signal(signal.SIGINT)
     _, stderr = child.communicate(timeout=30)
     assert child.returncode != 0 and "KeyboardInterrupt" in stderr
+    # The Ctrl-C stopped the parts the workers were searching too.
+    deadline = time.monotonic() + 1.0
+    while executing(client):
+        assert time.monotonic() < deadline, "the workers still search"
+        time.sleep(0.02)
     checkpointed = kept_nodes(path)
     resumed, searched_after = searched_by(
         lambda: fifteen.solve(KORF_1, client=client, checkpoint=path, **KORF_1_OPTIONS)

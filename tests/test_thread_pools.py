@@ -40,3 +40,25 @@ def test_no_pool_has_more_threads_than_cores() -> None:
     _, kept = _core._thread_pools()
     assert all(size < cores() for size in kept), kept
     assert len(kept) <= 4
+
+
+@pytest.mark.skipif(cores() < 2, reason="one core: every batch runs on the global pool")
+def test_a_call_made_while_another_runs_has_a_pool_of_its_own() -> None:
+    # A Dask worker runs several tasks at once, each a batch on one thread:
+    # they must not queue on one shared pool of one thread.
+    shelves = [booksort.random(11, seed=seed) for seed in range(3_000)]
+    inner: list[tuple[int, int]] = []
+
+    def answered(found: list[tuple[int, object]]) -> None:
+        # Called on the calling thread while the batch's pool still works
+        # (the first answers come long before the last).
+        if not inner:
+            before, _ = _core._thread_pools()
+            booksort.solve_many(CASES, threads=1)
+            after, _ = _core._thread_pools()
+            inner.append((before, after))
+
+    booksort.PUZZLE.solve_found(shelves, {}, 1, answered)
+    assert inner, "no answers came while the batch ran"
+    before, after = inner[0]
+    assert after == before + 1, "the inner call shared the running call's pool"

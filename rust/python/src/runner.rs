@@ -5,7 +5,7 @@
 //! runs through [`Run`]; they differ only in the thread the work runs on.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use idastar_core::MAX_THREADS;
@@ -162,46 +162,56 @@ pub(crate) fn on_threads<R: Send>(threads: Option<usize>, work: impl FnOnce() ->
     debug_assert!(threads.is_none_or(|threads| (1..=MAX_THREADS).contains(&threads)));
     match threads {
         // The global pool has a thread per core.
-        Some(threads) if threads < rayon::current_num_threads() => Ok(pool_of(threads)?.install(work)),
+        Some(threads) if threads < rayon::current_num_threads() => {
+            let pool = take_pool(threads)?;
+            let done = pool.install(work);
+            give_back(threads, pool);
+            Ok(done)
+        }
         _ => Ok(work()),
     }
 }
 
-/// How many pools of a given size are kept for the next batch.
+/// How many idle pools are kept for the next calls.
 const KEPT_POOLS: usize = 4;
 
-/// The pools kept, the one used last at the end, and how many were built.
+/// The pools kept idle, the one used last at the end, and how many were
+/// built.
 struct Pools {
-    kept: Vec<(usize, Arc<ThreadPool>)>,
+    kept: Vec<(usize, ThreadPool)>,
     built: u64,
 }
 
 static POOLS: Mutex<Pools> = Mutex::new(Pools { kept: Vec::new(), built: 0 });
 
-/// A pool of `threads` threads, built once and kept while it is among the
-/// few sizes used last: the command line solves a chunk of cases per call,
-/// and starting threads for each cost more than many a chunk; a program
-/// that asks for many sizes still keeps a bounded number of threads.
-fn pool_of(threads: usize) -> PyResult<Arc<ThreadPool>> {
+/// A pool of `threads` threads for one call: an idle one kept from an
+/// earlier call, else a new one. The command line solves a chunk of cases
+/// per call, and starting threads for each would cost more than many a
+/// chunk; a call takes its pool out of the kept ones while it runs, so that
+/// calls from several threads at once (a Dask worker's tasks, each on one
+/// thread) each have threads of their own instead of queueing on one pool.
+fn take_pool(threads: usize) -> PyResult<ThreadPool> {
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(at) = pools.kept.iter().position(|&(size, _)| size == threads) {
-        let entry = pools.kept.remove(at);
-        let pool = Arc::clone(&entry.1);
-        pools.kept.push(entry);
-        return Ok(pool);
+    if let Some(at) = pools.kept.iter().rposition(|&(size, _)| size == threads) {
+        return Ok(pools.kept.remove(at).1);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|index| format!("idastar-{index}"))
         .build()
         .map_err(|err| PyValueError::new_err(format!("cannot start {threads} threads: {err}")))?;
-    let pool = Arc::new(pool);
     pools.built += 1;
+    Ok(pool)
+}
+
+/// Keeps `pool` for the next call, among the few used last: a program that
+/// asks for many sizes still keeps a bounded number of threads.
+fn give_back(threads: usize, pool: ThreadPool) {
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if pools.kept.len() == KEPT_POOLS {
         pools.kept.remove(0);
     }
-    pools.kept.push((threads, Arc::clone(&pool)));
-    Ok(pool)
+    pools.kept.push((threads, pool));
 }
 
 /// `(built, kept)`: how many thread pools batches have built so far, and
