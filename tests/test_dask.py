@@ -481,6 +481,53 @@ with Client(scheduler_file=sys.argv[1]) as client:
 """
 
 
+BATCH_CHILD = """
+import sys
+from distributed import Client
+from idastar import booksort
+shelves = [booksort.random(12, seed=seed) for seed in range(20_000)]
+with Client(scheduler_file=sys.argv[1]) as client:
+    booksort.solve_many(shelves, client=client)
+"""
+
+
+def test_an_interrupted_batch_stops_the_chunks_running_on_the_workers(
+    scheduler_file: str, client: Any
+) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", BATCH_CHILD, scheduler_file],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    # Ctrl-C once every chunk is sent (eight: four a worker thread) and
+    # both workers solve one.
+    def chunks_sent(dask_scheduler: Any) -> int:
+        return sum(1 for key in dask_scheduler.tasks if "solve_many" in str(key))
+
+    deadline = time.monotonic() + 120
+    while (
+        client.run_on_scheduler(chunks_sent) < 8
+        or sum(1 for tasks in client.processing().values() if tasks) < 2
+    ):
+        assert time.monotonic() < deadline and child.poll() is None
+        time.sleep(0.02)
+    interrupt_and_wait_for_idle(child, client)
+
+
+def interrupt_and_wait_for_idle(child: subprocess.Popen[str], client: Any) -> None:
+    """Ctrl-C to ``child``, which must end with KeyboardInterrupt, and
+    then the workers idle within a second: their parts or chunks stopped."""
+    child.send_signal(signal.SIGINT)
+    _, stderr = child.communicate(timeout=30)
+    assert child.returncode != 0 and "KeyboardInterrupt" in stderr
+    deadline = time.monotonic() + 1.0
+    while executing(client):
+        assert time.monotonic() < deadline, "the workers still search"
+        time.sleep(0.02)
+
+
 def kept_nodes(path: Path) -> int:
     """The nodes expanded in the parts a checkpoint keeps."""
     try:
@@ -525,14 +572,7 @@ def test_an_interrupted_search_resumes_from_its_checkpoint(
     while not path.exists() or kept_nodes(path) < searched // 4:
         assert time.monotonic() < deadline and child.poll() is None
         time.sleep(0.02)
-    child.send_signal(signal.SIGINT)
-    _, stderr = child.communicate(timeout=30)
-    assert child.returncode != 0 and "KeyboardInterrupt" in stderr
-    # The Ctrl-C stopped the parts the workers were searching too.
-    deadline = time.monotonic() + 1.0
-    while executing(client):
-        assert time.monotonic() < deadline, "the workers still search"
-        time.sleep(0.02)
+    interrupt_and_wait_for_idle(child, client)
     checkpointed = kept_nodes(path)
     resumed, searched_after = searched_by(
         lambda: fifteen.solve(KORF_1, client=client, checkpoint=path, **KORF_1_OPTIONS)

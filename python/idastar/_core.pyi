@@ -124,6 +124,7 @@ def solve_many(
     pairs: bool = False,
     answered: Callable[[list[tuple[int, RawResult]]], object] | None = None,
     called: str | None = None,
+    stopped: Callable[[], object] | None = None,
 ) -> Any: ...
 def check_options(
     puzzle: str, options: dict[str, Any] | None = None, called: str | None = None

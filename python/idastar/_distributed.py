@@ -34,8 +34,9 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -47,6 +48,8 @@ from ._results import BatchResult, Origin, Solution, _collector_paused
 
 if TYPE_CHECKING:
     from ._puzzle import Puzzle
+
+T = TypeVar("T")
 
 #: Chunks per worker thread: enough for a slow chunk not to hold up the
 #: batch's end, few enough that each task is worth sending.
@@ -526,10 +529,10 @@ def search_problem_part(
     return _watched(stop_name, searched)
 
 
-def _watched(stop_name: str, search: Any) -> Report:
-    """``search(stopped)``, where ``stopped()`` says whether the event
-    ``stop_name`` has been set: the pass's, set once a goal or a limit has
-    made its parts moot."""
+def _watched(stop_name: str, work: Callable[[Callable[[], bool]], T]) -> T:
+    """``work(stopped)``, where ``stopped()`` says whether the event
+    ``stop_name`` has been set: a pass's, once a goal or a limit has made
+    its parts moot, or a batch's, once it has ended early."""
     dask = _dask()
     # The worker's client, taken here: the watching thread has none of its own.
     stop = dask.Event(stop_name, client=dask.get_client())
@@ -545,8 +548,7 @@ def _watched(stop_name: str, search: Any) -> Report:
     watcher = threading.Thread(target=watch, name=f"{stop_name}-watch", daemon=True)
     watcher.start()
     try:
-        report: Report = search(stopped.is_set)
-        return report
+        return work(stopped.is_set)
     finally:
         finished.set()
 
@@ -584,26 +586,29 @@ def solve_many(
     chunks = list(itertools.pairwise(starts))
     # Named for the dashboard: the puzzle, the call, the chunk.
     call = f"idastar-{puzzle.name}-solve_many-{uuid.uuid4().hex[:8]}"
+    # Set when the batch ends early, for the chunks still running to stop.
+    stop_name = f"{call}-stop"
     parts: list[Any] = [None if kept is None else kept.get(chunk) for chunk in chunks]
-    futures = {
-        client.submit(
-            _solve_chunk,
-            puzzle,
-            cases[start:end],
-            start,
-            options,
-            1 if threads is None else threads,
-            arrays,
-            paths,
-            key=f"{call}-{number}",
-            pure=False,
-        ): number
-        for number, (start, end) in enumerate(chunks)
-        if parts[number] is None
-    }
+    futures: dict[Any, int] = {}
     bar = terminal_bar(len(chunks), "chunk", description=puzzle.name)
-    bar.update(len(chunks) - len(futures))
+    bar.update(sum(part is not None for part in parts))
     try:
+        for number, (start, end) in enumerate(chunks):
+            if parts[number] is None:
+                future = client.submit(
+                    _solve_chunk,
+                    puzzle,
+                    cases[start:end],
+                    start,
+                    options,
+                    1 if threads is None else threads,
+                    arrays,
+                    paths,
+                    stop_name,
+                    key=f"{call}-{number}",
+                    pure=False,
+                )
+                futures[future] = number
         for future in _dask().as_completed(futures):
             number = futures[future]
             parts[number] = future.result()
@@ -611,8 +616,10 @@ def solve_many(
                 kept.put(chunks[number], parts[number])
             bar.update(1)
     except BaseException:
-        # Ctrl-C, or a chunk's error: the other chunks stop too.
+        # Ctrl-C (while the chunks are sent, too), or a chunk's error: the
+        # other chunks stop, those waiting and those running.
         client.cancel(list(futures))
+        _dask().Event(stop_name, client=client).set()
         raise
     finally:
         bar.close()
@@ -644,12 +651,16 @@ def _solve_chunk(
     threads: int,
     arrays: bool,
     paths: bool,
+    stop_name: str,
 ) -> list[Solution[Any]] | BatchResult:
     """One task: the chunk of the batch from case ``start`` on, solved on
-    a worker as a local batch is; a bad case is named as the whole batch
-    indexes it."""
+    a worker as a local batch is, until the batch ends (its stop event is
+    set); a bad case is named as the whole batch indexes it."""
     try:
-        return puzzle._solved(cases, options, threads, arrays, paths)
+        return _watched(
+            stop_name,
+            lambda stopped: puzzle._solved(cases, options, threads, arrays, paths, stopped),
+        )
     except InvalidPuzzle as error:
         renumbered = re.sub(
             r"^cases\[(\d+)\]", lambda found: f"cases[{start + int(found[1])}]", str(error)

@@ -441,10 +441,17 @@ class Puzzle(Generic[C, M, Sol]):
         return self._solved(cases, options, threads, arrays, paths)
 
     def _solved(
-        self, cases: Any, options: dict[str, Any], threads: int | None, arrays: bool, paths: bool
+        self,
+        cases: Any,
+        options: dict[str, Any],
+        threads: int | None,
+        arrays: bool,
+        paths: bool,
+        stopped: Callable[[], object] | None = None,
     ) -> list[Sol] | BatchResult:
         """The batch ``cases`` solved here, with the core's ``options``: what
-        :meth:`solve_many` returns, and what each task on a cluster does."""
+        :meth:`solve_many` returns, and what each task on a cluster does
+        (which ``stopped()``, when true, stops as Ctrl-C does)."""
         called = self._called("solve_many")
         # The collector paused for the results the core makes too, as
         # _from_raws pauses it for the solutions.
@@ -459,6 +466,7 @@ class Puzzle(Generic[C, M, Sol]):
                     paths,
                     pairs,
                     called=called,
+                    stopped=stopped,
                 ),
             )
         if arrays:

@@ -266,6 +266,9 @@ enum Sharing<'a> {
     /// It is of this part of a pass only; `stopped()`, asked every few
     /// milliseconds, says when to stop (the caller's search has ended).
     Part(&'a Part, &'a Bound<'a, PyAny>),
+    /// A chunk of a batch solved for another process: `stopped()`, asked
+    /// every few milliseconds, says when to stop (the batch has ended).
+    Chunk(&'a Bound<'a, PyAny>),
 }
 
 /// Prepares (when long) and solves `job` on up to `threads` threads: the
@@ -294,6 +297,7 @@ fn run(
     };
     let (part, part_stopped) = match sharing {
         Sharing::Part(part, stopped) => (Some(part), Some(stopped.clone().unbind())),
+        Sharing::Chunk(stopped) => (None, Some(stopped.clone().unbind())),
         _ => (None, None),
     };
     // One search on this thread polls for Ctrl-C itself; work on a pool,
@@ -421,9 +425,11 @@ fn search_part(
 /// With `answered`, the results go to it instead, as they are found:
 /// `answered([(index, result), ...])` on the calling thread, in the order
 /// the searches end, every case once (those found before a Ctrl-C too);
-/// the call then returns None.
+/// the call then returns None. With `stopped` (a chunk of a batch on a
+/// cluster), `stopped()` is asked every few milliseconds, and true stops
+/// the searches as Ctrl-C does.
 #[pyfunction]
-#[pyo3(signature = (puzzle, cases, options=None, arrays=false, paths=true, pairs=false, answered=None, called=None))]
+#[pyo3(signature = (puzzle, cases, options=None, arrays=false, paths=true, pairs=false, answered=None, called=None, stopped=None))]
 #[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn solve_many<'py>(
     py: Python<'py>,
@@ -435,13 +441,15 @@ fn solve_many<'py>(
     pairs: bool,
     answered: Option<Py<PyAny>>,
     called: Option<&str>,
+    stopped: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let puzzle = self::puzzle(puzzle)?;
     let (mut options, progress) = self::options(options, called, &["arrays", "paths"])?;
     let threads = options.threads().map_err(to_py)?;
     let job = puzzle.job(&case_rows(cases, pairs)?, true, options, Task::Solve).map_err(to_py)?;
     let streamed = answered.is_some();
-    let answers = run(py, puzzle, job, progress, threads, true, answered, Sharing::Alone)?;
+    let sharing = stopped.map_or(Sharing::Alone, Sharing::Chunk);
+    let answers = run(py, puzzle, job, progress, threads, true, answered, sharing)?;
     if streamed {
         return Ok(py.None().into_bound(py));
     }
