@@ -63,6 +63,14 @@ BAD_ON_ANY_BOARD: list[Any] = [
         "patterns: pattern 1 is empty; each pattern needs at least one tile",
         id="empty-pattern",
     ),
+    pytest.param("4-4+x", 'patterns: unknown pattern partition "x"', id="several-name"),
+    pytest.param(
+        "4-4+1,b",
+        'patterns: "b" in "1,b" is not a tile; write tiles like "1,2,3/4,5,6"',
+        id="several-tile",
+    ),
+    pytest.param("1,2/2", "patterns: tile 2 is in two patterns (0 and 1)", id="text-two-patterns"),
+    pytest.param("4-4+", 'patterns: unknown pattern partition ""', id="several-empty"),
 ]
 
 

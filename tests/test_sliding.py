@@ -147,6 +147,28 @@ def test_eight_puzzle_boards(tiles: list[int], eight_distances: dict[tuple[int, 
 
 @settings(max_examples=80, deadline=None)
 @given(tiles=st.permutations(list(range(9))), reflect=st.booleans())
+def test_several_partitions_take_the_largest_bound_and_answer_optimally(
+    tiles: list[int], reflect: bool, eight_distances: dict[tuple[int, ...], int]
+) -> None:
+    if tuple(tiles) not in eight_distances:
+        return
+    rows, blocks = [[1, 2, 3], [4, 5, 6], [7, 8]], [[1, 2, 4, 5], [3, 6], [7, 8]]
+    text = "+".join(
+        "/".join(",".join(map(str, p)) for p in partition) for partition in (rows, blocks)
+    )
+    options = {"width": 3, "height": 3, "patterns": text, "reflect": reflect}
+    bound = sliding.lower_bound(tiles, **options)  # type: ignore[arg-type]
+    goal = reference.goal_blank_last(3, 3)
+    assert bound == reference.catalogue_bound(tiles, [rows, blocks], 3, 3, goal, reflect=reflect)
+    assert bound <= eight_distances[tuple(tiles)]
+    result = sliding.solve(tiles, **options)  # type: ignore[arg-type]
+    assert_solves(tiles, result, eight_distances[tuple(tiles)], 3, 3)
+    with pytest.raises(ValueError, match=r"^dual: the dual lookups take one partition"):
+        sliding.solve(tiles, dual=True, **options)  # type: ignore[arg-type]
+
+
+@settings(max_examples=80, deadline=None)
+@given(tiles=st.permutations(list(range(9))), reflect=st.booleans())
 def test_dual_lookups_match_the_reference_whatever_the_blank(
     tiles: list[int], reflect: bool, eight_distances: dict[tuple[int, ...], int]
 ) -> None:

@@ -144,7 +144,7 @@ class FifteenOptions(TypedDict, total=False):
     trace_limit: int | None
     #: The goal: a name, or its tiles row by row (default: "blank-last").
     goal: Literal["blank-last", "blank-first"] | Sequence[int] | None
-    #: With heuristic "pdb": a partition by name ("7-8"), or the tiles of each pattern (default: the board's default partition (6-6-3 on 4 x 4)).
+    #: With heuristic "pdb": a partition by name ("7-8") or the tiles of each pattern; several partitions joined by "+" ("7-8+1,2,3/4,5,6") take the largest of their bounds (default: the board's default partition (6-6-3 on 4 x 4)).
     patterns: str | Sequence[Sequence[int]] | None
     #: Also look the databases up on the board mirrored about its diagonal (default: True).
     reflect: bool | None

@@ -45,7 +45,9 @@ has one byte per placement of its pattern's tiles, at most
 :data:`MAX_PATTERN_ENTRIES` (2**30): patterns of at most 8 tiles on 4 x 4
 (7-8's larger half has 518,918,400 entries; the pattern-database
 table of docs/puzzles/fifteen.md gives the build's time and memory), 6 on 5 x 5; a larger pattern raises ``ValueError`` before anything
-is allocated.
+is allocated. ``patterns`` takes a partition's name (``"7-8"``), the tiles of
+each pattern as lists or as text (``"1,2,3/4,5,6"``), or several partitions
+joined by ``+`` (``"7-8+6-6-3"``), whose largest bound is taken.
 
 ``pack`` writes boards (of ``width x height``, default 4 x 4, each able to
 reach the blank-last goal's half) as the core's tile codes: the tile on cell

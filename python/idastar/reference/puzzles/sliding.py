@@ -273,3 +273,18 @@ def pattern_bound(
     if dual:
         bounds += [_dual_bound(b, patterns, width, height, target) for b in boards]
     return max(bounds)
+
+
+def catalogue_bound(
+    board: Sequence[int],
+    partitions: Sequence[Sequence[Sequence[int]]],
+    width: int,
+    height: int,
+    goal: Sequence[int] | None = None,
+    reflect: bool = True,
+) -> int:
+    """The largest of the bounds of several partitions (each as
+    :func:`pattern_bound` takes its patterns), as ``patterns="A+B"`` asks."""
+    return max(
+        pattern_bound(board, patterns, width, height, goal, reflect) for patterns in partitions
+    )

@@ -16,7 +16,8 @@
 //! [`Manhattan`] distance, [`LinearConflict`]s on top of it, and additive
 //! disjoint pattern databases ([`pdb::PatternSet`], built by breadth-first
 //! search and cached on disk by [`pdb_cache`]) with the reflected lookup
-//! and, when asked for, the [`dual`] lookups.
+//! and, when asked for, the [`dual`] lookups, or the largest of several
+//! partitions' sums ([`Catalogue`]).
 //!
 //! Positions pack 4 bits a cell into a `u64` up to 16 cells and 5 bits into
 //! a `u128` up to 25 ([`Tiles`]). [`Sliding`] implements [`Problem`] and
@@ -32,6 +33,7 @@ use crate::engines::bfs_layers;
 use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchResult};
 
 mod board;
+pub mod catalogue;
 pub mod dual;
 mod linear_conflict;
 mod manhattan;
@@ -42,6 +44,7 @@ mod puzzle;
 mod search;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
+pub use catalogue::Catalogue;
 pub use dual::{DatabaseSpec, DualLookups, DualPlan};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
@@ -68,6 +71,7 @@ enum Evaluator {
     Manhattan(Manhattan),
     LinearConflict(LinearConflict),
     Pdb(Arc<PatternSet>),
+    Catalogue(Arc<Catalogue>),
 }
 
 /// A sliding-tile puzzle as a search problem, its positions packed in `T`
@@ -83,10 +87,10 @@ pub struct Sliding<T: Tiles = u64> {
 }
 
 /// What [`Sliding::with_pattern_databases`] loads: the completed
-/// patterns, the dual lookups' plan when asked for, and every database
+/// partitions, the dual lookups' plan when asked for, and every database
 /// once, as [`Sliding::databases`] lists them.
 struct DatabasePlan {
-    patterns: Vec<Vec<u8>>,
+    partitions: Vec<Vec<Vec<u8>>>,
     dual: Option<DualPlan>,
     listed: Vec<(Vec<u8>, u8)>,
 }
@@ -139,14 +143,51 @@ impl<T: Tiles> Sliding<T> {
         self
     }
 
-    /// Loads or builds the databases of `patterns` (goal cells; tiles left
-    /// out count by their Manhattan distance) in `cache_dir` (see
-    /// [`pdb_cache::cache_dir`]) and guides the search by them, with the
-    /// reflected lookup when `reflect` and the goal allow it, and the dual
-    /// lookups (with the databases they read, see [`dual`]) when `dual`.
+    /// Loads or builds the databases of `partitions` (each a list of
+    /// patterns as goal cells; tiles a partition leaves out count by their
+    /// Manhattan distance) in `cache_dir` (see [`pdb_cache::cache_dir`])
+    /// and guides the search by them: by one partition's sum, or by the
+    /// largest of several ([`Catalogue`]). The reflected lookup is taken
+    /// when `reflect` and the goal allow it, and the dual lookups (with the
+    /// databases they read, see [`dual`], one partition only) when `dual`.
     /// `Ok(Err(outcome))` when `progress` cancelled a build or `limits`
     /// stopped it (see [`PatternDb::build`]); `progress` numbers the
-    /// databases as [`Sliding::databases`] lists them.
+    /// databases as [`Sliding::partition_databases`] lists them.
+    pub fn with_partitions(
+        self,
+        partitions: &[Vec<Vec<u8>>],
+        reflect: bool,
+        dual: bool,
+        cache_dir: Option<&Path>,
+        progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
+        limits: &BuildLimits,
+    ) -> Result<Built<Self>> {
+        let DatabasePlan { partitions: all, dual: plan, listed } = self.database_plan(partitions, dual)?;
+        if all.len() > 1 {
+            catalogue::check(&self.geometry, &self.goal, &all, reflect)?;
+        }
+        let mut loaded = Vec::with_capacity(listed.len());
+        for (index, (cells, blank)) in listed.iter().enumerate() {
+            let report = |p: BuildProgress| progress(index, p);
+            match pdb_cache::load_or_build(&self.geometry, cells, *blank, cache_dir, &report, limits)? {
+                Ok((db, _)) => loaded.push(db),
+                Err(outcome) => return Ok(Err(outcome)),
+            }
+        }
+        if let [patterns] = &all[..] {
+            let set = PatternSet::new(&self.geometry, &self.goal, loaded[..patterns.len()].to_vec(), reflect)?;
+            let lookups = plan.map(|plan| {
+                let at = |spec: &DatabaseSpec| listed.iter().position(|(c, b)| *c == spec.cells && *b == spec.blank);
+                let dbs = plan.databases().iter().map(|spec| loaded[at(spec).expect("listed")].clone()).collect();
+                Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.transpose()))
+            });
+            return Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))));
+        }
+        let catalogue = Catalogue::new(&self.geometry, &self.goal, &all, loaded, reflect)?;
+        Ok(Ok(self.with_catalogue(Arc::new(catalogue))))
+    }
+
+    /// [`Sliding::with_partitions`] of one partition, `patterns`.
     pub fn with_pattern_databases(
         self,
         patterns: &[Vec<u8>],
@@ -156,44 +197,54 @@ impl<T: Tiles> Sliding<T> {
         progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
         limits: &BuildLimits,
     ) -> Result<Built<Self>> {
-        let DatabasePlan { patterns: all, dual: plan, listed } = self.database_plan(patterns, dual)?;
-        let mut loaded = Vec::with_capacity(listed.len());
-        for (index, (cells, blank)) in listed.iter().enumerate() {
-            let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, *blank, cache_dir, &report, limits)? {
-                Ok((db, _)) => loaded.push(db),
-                Err(outcome) => return Ok(Err(outcome)),
-            }
-        }
-        let set = PatternSet::new(&self.geometry, &self.goal, loaded[..all.len()].to_vec(), reflect)?;
-        let lookups = plan.map(|plan| {
-            let at = |spec: &DatabaseSpec| listed.iter().position(|(c, b)| *c == spec.cells && *b == spec.blank);
-            let dbs = plan.databases().iter().map(|spec| loaded[at(spec).expect("listed")].clone()).collect();
-            Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.transpose()))
-        });
-        Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))))
+        self.with_partitions(&[patterns.to_vec()], reflect, dual, cache_dir, progress, limits)
     }
 
-    /// The databases [`Sliding::with_pattern_databases`] loads or builds for
-    /// `patterns`, as (goal cells, the blank's starting cell), in order:
-    /// one per pattern (and per tile none holds), then those of the dual
-    /// lookups not among them when `dual`.
+    /// Guided by the largest of several partitions' bounds.
+    pub fn with_catalogue(mut self, catalogue: Arc<Catalogue>) -> Self {
+        self.evaluator = Evaluator::Catalogue(catalogue);
+        self
+    }
+
+    /// The databases [`Sliding::with_partitions`] loads or builds for
+    /// `partitions`, as (goal cells, the blank's starting cell), in order:
+    /// each pattern's once (and each tile's a partition leaves out), then
+    /// those of the dual lookups not among them when `dual`.
+    pub fn partition_databases(&self, partitions: &[Vec<Vec<u8>>], dual: bool) -> Result<Vec<(Vec<u8>, u8)>> {
+        Ok(self.database_plan(partitions, dual)?.listed)
+    }
+
+    /// [`Sliding::partition_databases`] of one partition, `patterns`.
     pub fn databases(&self, patterns: &[Vec<u8>], dual: bool) -> Result<Vec<(Vec<u8>, u8)>> {
-        Ok(self.database_plan(patterns, dual)?.listed)
+        self.partition_databases(&[patterns.to_vec()], dual)
     }
 
-    fn database_plan(&self, patterns: &[Vec<u8>], dual: bool) -> Result<DatabasePlan> {
-        let all = PatternSet::completed(&self.geometry, &self.goal, patterns)?;
+    fn database_plan(&self, partitions: &[Vec<Vec<u8>>], dual: bool) -> Result<DatabasePlan> {
+        let all = partitions
+            .iter()
+            .map(|patterns| PatternSet::completed(&self.geometry, &self.goal, patterns))
+            .collect::<Result<Vec<_>>>()?;
+        if dual && all.len() != 1 {
+            return Err(Error::InvalidArgument(format!(
+                "dual: the dual lookups take one partition, not {}",
+                all.len()
+            )));
+        }
         let blank = self.goal.blank_cell() as u8;
-        let mut listed: Vec<(Vec<u8>, u8)> = all.iter().map(|cells| (cells.clone(), blank)).collect();
-        let dual = dual.then(|| DualPlan::new(&self.geometry, &self.goal, &all));
-        for spec in dual.iter().flat_map(DualPlan::databases) {
-            let wanted = (spec.cells.clone(), spec.blank);
+        let mut listed: Vec<(Vec<u8>, u8)> = Vec::new();
+        let mut list = |wanted: (Vec<u8>, u8)| {
             if !listed.contains(&wanted) {
                 listed.push(wanted);
             }
+        };
+        for cells in all.iter().flatten() {
+            list((cells.clone(), blank));
         }
-        Ok(DatabasePlan { patterns: all, dual, listed })
+        let dual = dual.then(|| DualPlan::new(&self.geometry, &self.goal, &all[0]));
+        for spec in dual.iter().flat_map(DualPlan::databases) {
+            list((spec.cells.clone(), spec.blank));
+        }
+        Ok(DatabasePlan { partitions: all, dual, listed })
     }
 
     /// The board's shape.
@@ -217,7 +268,7 @@ impl<T: Tiles> Sliding<T> {
         match self.evaluator {
             Evaluator::Manhattan(_) => Heuristic::Manhattan,
             Evaluator::LinearConflict(_) => Heuristic::LinearConflict,
-            Evaluator::Pdb(_) => Heuristic::Pdb,
+            Evaluator::Pdb(_) | Evaluator::Catalogue(_) => Heuristic::Pdb,
         }
     }
 
@@ -276,6 +327,7 @@ impl<T: Tiles> Sliding<T> {
             Evaluator::Manhattan(m) => m.evaluate(board),
             Evaluator::LinearConflict(lc) => lc.evaluate(board),
             Evaluator::Pdb(set) => set.evaluate(board),
+            Evaluator::Catalogue(catalogue) => catalogue.evaluate(board),
         }
     }
 
@@ -287,6 +339,7 @@ impl<T: Tiles> Sliding<T> {
             Evaluator::Manhattan(m) => search::ida(&self.geometry, m, &board, limits),
             Evaluator::LinearConflict(lc) => search::ida(&self.geometry, lc, &board, limits),
             Evaluator::Pdb(set) => search::ida(&self.geometry, set.as_ref(), &board, limits),
+            Evaluator::Catalogue(catalogue) => search::ida(&self.geometry, catalogue.as_ref(), &board, limits),
         }
     }
 }
@@ -324,6 +377,7 @@ impl<T: Tiles> Problem for Sliding<T> {
             Evaluator::Manhattan(m) => self.push_children(m, state, h, last, out),
             Evaluator::LinearConflict(lc) => self.push_children(lc, state, h, last, out),
             Evaluator::Pdb(set) => self.push_children(set.as_ref(), state, h, last, out),
+            Evaluator::Catalogue(catalogue) => self.push_children(catalogue.as_ref(), state, h, last, out),
         }
     }
 }

@@ -190,6 +190,9 @@ pub fn unrank(n: usize, k: usize, index: usize, cells: &mut [u8]) {
     }
 }
 
+/// Placements laid out by cells between two looks at the limits.
+const CELL_INDEX_CHUNK: usize = 1 << 16;
+
 /// Reported after each layer of a build; returning `true` cancels it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildProgress {
@@ -246,7 +249,7 @@ impl<'a> BuildLimits<'a> {
 }
 
 /// One pattern database.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct PatternDb {
     width: usize,
     height: usize,
@@ -254,7 +257,43 @@ pub struct PatternDb {
     blank: u8,
     cells: Vec<u8>,
     data: Vec<u8>,
+    /// The same entries read by cells, when made (see
+    /// [`PatternDb::with_cell_index`]).
+    by_cells: Option<CellIndexed>,
 }
+
+/// A database's entries laid out by cells: the entry of the placement
+/// whose tile `i` stands on cell `c_i` (of `k` tiles) is at
+/// `sum(c_i * n^(k-1-i))`. The index
+/// is a sum of independent products where the rank is a chain of dependent
+/// steps, which makes the search's lookups about a third faster on the
+/// 24-puzzle; the entries of placements that repeat a cell are never read,
+/// so the table takes `n^k` bytes against the rank's `n!/(n-k)!` (1.9
+/// times as many for 6 tiles of 25).
+#[derive(Clone)]
+struct CellIndexed {
+    data: Vec<u8>,
+    /// `strides[i]`: `n^(k-1-i)`.
+    strides: [u32; MAX_CELL_INDEXED_TILES],
+}
+
+/// The most tiles a database indexed by cells holds.
+const MAX_CELL_INDEXED_TILES: usize = 8;
+
+/// The largest table indexed by cells made: 2^28 entries, 25^6 =
+/// 244,140,625 (a 6-tile pattern of the 24-puzzle) and 16^7 (a 7-tile
+/// pattern of the 15-puzzle) within it.
+pub const MOST_CELL_INDEXED: u64 = 1 << 28;
+
+impl PartialEq for PatternDb {
+    /// The same database whether or not either is indexed by cells too.
+    fn eq(&self, other: &PatternDb) -> bool {
+        (self.width, self.height, self.blank, &self.cells, &self.data)
+            == (other.width, other.height, other.blank, &other.cells, &other.data)
+    }
+}
+
+impl Eq for PatternDb {}
 
 impl std::fmt::Debug for PatternDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -316,11 +355,79 @@ impl PatternDb {
             blank,
             cells: cells.to_vec(),
             data,
+            by_cells: None,
         }))
     }
 
     pub(crate) fn from_parts(width: usize, height: usize, blank: u8, cells: Vec<u8>, data: Vec<u8>) -> PatternDb {
-        PatternDb { width, height, blank, cells, data }
+        PatternDb { width, height, blank, cells, data, by_cells: None }
+    }
+
+    /// The bytes of the entries laid out by cells as well (see
+    /// `CellIndexed`), `None` when that table would be larger than
+    /// [`MOST_CELL_INDEXED`] entries.
+    pub fn cell_indexed_bytes(&self) -> Option<usize> {
+        let (n, k) = (self.width * self.height, self.cells.len());
+        let size = (n as u64).checked_pow(k as u32)?;
+        (k <= MAX_CELL_INDEXED_TILES && size <= MOST_CELL_INDEXED).then_some(size as usize)
+    }
+
+    #[cfg(test)]
+    pub(super) fn by_cells_for_tests(&self) -> Option<&[u8]> {
+        self.by_cells.as_ref().map(|c| c.data.as_slice())
+    }
+
+    /// The database with its entries laid out by cells too when that
+    /// table is within [`MOST_CELL_INDEXED`] entries, on rayon's pool;
+    /// stopped by `limits` (`Err(outcome)`) between chunks of a few
+    /// milliseconds.
+    pub fn with_cell_index(mut self, limits: &BuildLimits) -> Built<PatternDb> {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicPtr, Ordering::Relaxed};
+        let Some(size) = self.cell_indexed_bytes() else { return Ok(self) };
+        if self.by_cells.is_some() {
+            return Ok(self);
+        }
+        let (n, k) = (self.width * self.height, self.cells.len());
+        let mut strides = [0u32; MAX_CELL_INDEXED_TILES];
+        for (i, stride) in strides.iter_mut().enumerate().take(k) {
+            *stride = (n as u32).pow((k - 1 - i) as u32);
+        }
+        let mut data: Vec<u8> = crate::cpu::huge_zeroed(size);
+        let table = AtomicPtr::new(data.as_mut_ptr());
+        // The last tile's digit is the rank's least significant and its cell
+        // the index's: each run of `n - k + 1` ranks (one placement of the
+        // other tiles, the last tile on each free cell in turn) is read and
+        // written in order.
+        let run = n - k + 1;
+        let runs = self.data.len() / run;
+        let stopped = (0..runs.div_ceil(CELL_INDEX_CHUNK)).into_par_iter().try_for_each(|chunk| {
+            if let Some(outcome) = limits.stop() {
+                return Err(outcome);
+            }
+            let mut cells = [0u8; MAX_CELLS];
+            for prefix in (chunk * CELL_INDEX_CHUNK..runs).take(CELL_INDEX_CHUNK) {
+                unrank(n, k - 1, prefix, &mut cells);
+                let (mut base, mut taken) = (0usize, 0u32);
+                for (&cell, &stride) in cells[..k - 1].iter().zip(&strides) {
+                    base += usize::from(cell) * stride as usize;
+                    taken |= 1 << cell;
+                }
+                let mut free = (u32::MAX >> (32 - n)) & !taken;
+                for &value in &self.data[prefix * run..(prefix + 1) * run] {
+                    let cell = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    // SAFETY: the placements of distinct ranks differ in
+                    // some cell, so their indices differ, each below n^k,
+                    // the table's length: no two threads write one byte.
+                    unsafe { *table.load(Relaxed).add(base + cell) = value };
+                }
+            }
+            Ok(())
+        });
+        stopped?;
+        self.by_cells = Some(CellIndexed { data, strides });
+        Ok(self)
     }
 
     /// The board's width.
@@ -353,6 +460,13 @@ impl PatternDb {
     /// `cells[i]`.
     #[inline(always)]
     pub fn lookup(&self, cells: impl Iterator<Item = u8>) -> u8 {
+        if let Some(by_cells) = &self.by_cells {
+            let index: u32 = cells.zip(&by_cells.strides).map(|(cell, &stride)| u32::from(cell) * stride).sum();
+            // SAFETY: with every cell below n, the index is below n^k, the
+            // table's length.
+            debug_assert!((index as usize) < by_cells.data.len());
+            return unsafe { *by_cells.data.get_unchecked(index as usize) };
+        }
         let index = rank(self.width * self.height, cells);
         // SAFETY: `rank` of a placement of `k` distinct cells of the board
         // is below `n! / (n-k)!`, the length of `data`.

@@ -170,7 +170,10 @@ pub fn load_or_build(
             (db, Source::Built)
         }
     };
-    let db = Arc::new(db);
+    let db = match db.with_cell_index(limits) {
+        Ok(db) => Arc::new(db),
+        Err(outcome) => return Ok(Err(outcome)),
+    };
     let mut map = loaded().lock().expect("not poisoned");
     Ok(Ok((map.entry(key).or_insert(db).clone(), source)))
 }

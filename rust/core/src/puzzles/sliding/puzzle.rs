@@ -81,6 +81,28 @@ enum PatternSpec {
     Named(String),
     /// The tiles of each pattern.
     Tiles(Vec<Vec<i64>>),
+    /// Several partitions, the largest of their bounds taken.
+    Several(Vec<PatternSpec>),
+}
+
+/// Reads one partition of a `patterns` text: a name (`"6-6-3"`) or the
+/// tiles of each pattern, tiles parted by commas, patterns by slashes
+/// (`"1,2,3/4,5,6"`).
+fn partition_text(text: &str) -> Result<PatternSpec> {
+    if !text.contains([',', '/']) {
+        pdb::partition_sizes(text).map_err(in_patterns)?;
+        return Ok(PatternSpec::Named(text.to_string()));
+    }
+    let tile = |word: &str| {
+        word.trim().parse::<i64>().map_err(|_| {
+            Error::InvalidArgument(format!(
+                "patterns: {word:?} in {text:?} is not a tile; write tiles like \"1,2,3/4,5,6\""
+            ))
+        })
+    };
+    let tiles = text.split('/').map(|pattern| pattern.split(',').map(tile).collect()).collect::<Result<Vec<_>>>()?;
+    pdb::check_tile_lists(&tiles)?;
+    Ok(PatternSpec::Tiles(tiles))
 }
 
 /// A board's width and height.
@@ -156,10 +178,10 @@ fn in_patterns(error: Error) -> Error {
 fn patterns_option(options: &mut Options) -> Result<PatternSpec> {
     match options.value("patterns") {
         None => Ok(PatternSpec::Default),
-        Some(Value::Str(name)) => {
-            pdb::partition_sizes(&name).map_err(in_patterns)?;
-            Ok(PatternSpec::Named(name))
+        Some(Value::Str(text)) if text.contains('+') => {
+            Ok(PatternSpec::Several(text.split('+').map(partition_text).collect::<Result<_>>()?))
         }
+        Some(Value::Str(text)) => partition_text(&text),
         Some(Value::IntLists(tiles)) => {
             pdb::check_tile_lists(&tiles)?;
             Ok(PatternSpec::Tiles(tiles))
@@ -218,13 +240,24 @@ impl SlidingTiles {
     /// the board's size (what the option alone can be refused for,
     /// [`patterns_option`] refuses), so that in a batch of boards read off
     /// their number of tiles they name the case as well as the option.
-    fn pattern_cells(&self, geometry: &Geometry, goal: &Goal) -> Result<Vec<Vec<u8>>> {
-        let cells = match &self.patterns {
-            PatternSpec::Default => pdb::partition(geometry, goal, &pdb::default_partition_name(geometry)),
-            PatternSpec::Named(name) => pdb::partition(geometry, goal, name).map_err(in_patterns),
-            PatternSpec::Tiles(patterns) => pdb::tile_patterns(geometry, goal, patterns),
-        }?;
-        PatternSet::completed(geometry, goal, &cells)
+    fn partition_cells(&self, geometry: &Geometry, goal: &Goal) -> Result<Vec<Vec<Vec<u8>>>> {
+        let one = |spec: &PatternSpec| {
+            let cells = match spec {
+                PatternSpec::Default => pdb::partition(geometry, goal, &pdb::default_partition_name(geometry)),
+                PatternSpec::Named(name) => pdb::partition(geometry, goal, name).map_err(in_patterns),
+                PatternSpec::Tiles(patterns) => pdb::tile_patterns(geometry, goal, patterns),
+                PatternSpec::Several(_) => unreachable!("read one level deep"),
+            }?;
+            PatternSet::completed(geometry, goal, &cells)
+        };
+        match &self.patterns {
+            PatternSpec::Several(partitions) => {
+                let cells = partitions.iter().map(one).collect::<Result<Vec<_>>>()?;
+                super::catalogue::check(geometry, goal, &cells, self.reflect)?;
+                Ok(cells)
+            }
+            spec => Ok(vec![one(spec)?]),
+        }
     }
 
     /// Whether the search of `purpose` uses pattern databases.
@@ -266,14 +299,14 @@ impl SlidingTiles {
         let base = Sliding::<T>::new(geometry.clone(), goal.clone())?;
         Ok(Ok(match self.heuristic {
             Heuristic::Pdb if databases => {
-                let cells = self.pattern_cells(&geometry, &goal)?;
-                let tasks = base.databases(&cells, self.dual)?.len();
+                let partitions = self.partition_cells(&geometry, &goal)?;
+                let tasks = base.partition_databases(&partitions, self.dual)?.len();
                 let progress = |task: usize, p: BuildProgress| {
                     let progress = Progress { task, tasks, layer: p.layer, reached: p.reached, total: p.total };
                     report.is_some_and(|report| report(progress))
                 };
                 let cache_dir = self.cache_dir.as_deref();
-                match base.with_pattern_databases(&cells, self.reflect, self.dual, cache_dir, &progress, limits)? {
+                match base.with_partitions(&partitions, self.reflect, self.dual, cache_dir, &progress, limits)? {
                     Ok(puzzle) => puzzle,
                     Err(outcome) => return Ok(Err(outcome)),
                 }
@@ -313,7 +346,8 @@ impl Puzzle for SlidingTiles {
             name: "patterns",
             kind: "str | Sequence[Sequence[int]]",
             default: "the board's default partition (6-6-3 on 4 x 4)",
-            doc: "with heuristic \"pdb\": a partition by name (\"7-8\"), or the tiles of each pattern",
+            doc: "with heuristic \"pdb\": a partition by name (\"7-8\") or the tiles of each pattern; \
+                  several partitions joined by \"+\" (\"7-8+1,2,3/4,5,6\") take the largest of their bounds",
         },
         OptionDoc {
             name: "reflect",
@@ -340,6 +374,12 @@ impl Puzzle for SlidingTiles {
         let patterns = patterns_option(options)?;
         let reflect = options.flag("reflect", true)?;
         let dual = options.flag("dual", DUAL_BY_DEFAULT)?;
+        if let (true, PatternSpec::Several(partitions)) = (dual, &patterns) {
+            return Err(Error::InvalidArgument(format!(
+                "dual: the dual lookups take one partition of patterns, not the {} given",
+                partitions.len()
+            )));
+        }
         let cache_dir = options.text("cache_dir")?.map(PathBuf::from);
         let shape = match (width, height, &goal) {
             (Some(width), Some(height), _) => Some((width, height)),
@@ -379,7 +419,7 @@ impl Puzzle for SlidingTiles {
             let geometry = geometry(shape);
             let goal = puzzle.goal(&geometry)?;
             if puzzle.heuristic == Heuristic::Pdb {
-                puzzle.pattern_cells(&geometry, &goal)?;
+                puzzle.partition_cells(&geometry, &goal)?;
             }
         }
         Ok(puzzle)
@@ -404,7 +444,7 @@ impl Puzzle for SlidingTiles {
         let goal = self.goal(&geometry)?;
         if self.shape.is_none() && self.heuristic == Heuristic::Pdb {
             // Not checked when the options were, as the shape was unknown.
-            self.pattern_cells(&geometry, &goal)?;
+            self.partition_cells(&geometry, &goal)?;
         }
         if !is_solvable(&geometry, &goal, &board) {
             return Err(Error::Unsolvable(format!(
@@ -472,10 +512,10 @@ impl Puzzle for SlidingTiles {
             && Self::shapes(cases).into_iter().any(|shape| {
                 let geometry = geometry(shape);
                 let Ok(goal) = self.goal(&geometry) else { return true };
-                let Ok(patterns) = self.pattern_cells(&geometry, &goal) else { return true };
+                let Ok(partitions) = self.partition_cells(&geometry, &goal) else { return true };
                 let blank = goal.blank_cell() as u8;
                 let dir = self.cache_dir.as_deref();
-                patterns.iter().any(|cells| !pdb_cache::is_loaded(&geometry, cells, blank, dir))
+                partitions.iter().flatten().any(|cells| !pdb_cache::is_loaded(&geometry, cells, blank, dir))
             })
     }
 

@@ -382,6 +382,54 @@ fn pattern_databases_match_a_plain_dijkstra() {
 }
 
 #[test]
+fn lookups_by_cells_read_the_entry_of_the_rank() {
+    // Patterns of one tile to seven, the last with a run of one free cell
+    // a placement; the blank's goal first and last.
+    for (w, h, cells, blank) in [
+        (3, 3, vec![1u8], 0),
+        (3, 3, vec![1u8, 2, 4], 0),
+        (3, 3, vec![1u8, 3, 4, 5, 7, 8], 0),
+        (3, 3, vec![0u8, 1, 2, 3, 4, 5, 6], 8),
+        (4, 4, vec![1u8, 2, 3, 4], 0),
+        (3, 2, vec![1u8, 3, 4], 0),
+    ] {
+        let geometry = Geometry::new(w, h).unwrap();
+        let db = PatternDb::build(&geometry, &cells, blank, &|_| false, &BuildLimits::default()).unwrap().unwrap();
+        let (n, k) = (w * h, cells.len());
+        assert_eq!(db.cell_indexed_bytes(), Some(n.pow(k as u32)));
+        let indexed = db.clone().with_cell_index(&BuildLimits::default()).unwrap();
+        assert_eq!(indexed, db, "the same entries");
+        let mut placement = vec![0u8; k];
+        for (index, &value) in db.data().iter().enumerate() {
+            pdb::unrank(n, k, index, &mut placement);
+            assert_eq!(db.lookup(placement.iter().copied()), value);
+            assert_eq!(indexed.lookup(placement.iter().copied()), value, "{w}x{h} {cells:?} at {placement:?}");
+        }
+    }
+    // 16^8 bytes would be more than the limit: such tables keep the rank.
+    let four = Geometry::new(4, 4).unwrap();
+    let eight = PatternDb::from_parts(4, 4, 0, (1..=8).collect(), Vec::new());
+    assert_eq!(eight.cell_indexed_bytes(), None);
+    let limits = BuildLimits::default();
+    assert!(eight.with_cell_index(&limits).unwrap().by_cells_for_tests().is_none());
+    // A stop between chunks ends the copy.
+    let db = PatternDb::build(&four, &[1, 2, 3, 4, 5], 0, &|_| false, &limits).unwrap().unwrap();
+    let stop = || true;
+    let stopped = BuildLimits { interrupt: Some(&stop), deadline: None };
+    assert_eq!(db.with_cell_index(&stopped).unwrap_err(), Outcome::Interrupted);
+}
+
+#[test]
+fn loaded_databases_are_read_by_cells_and_answer_as_before() {
+    let dir = tempdir();
+    let geometry = Geometry::new(4, 4).unwrap();
+    let limits = BuildLimits::default();
+    let (db, _) =
+        pdb_cache::load_or_build(&geometry, &[1, 2, 3, 4, 5], 0, Some(&dir), &|_| false, &limits).unwrap().unwrap();
+    assert!(db.by_cells_for_tests().is_some());
+}
+
+#[test]
 fn distances_beyond_four_bits_over_the_manhattan_distance_are_kept_aside() {
     // With no excess kept in four bits, every placement off its Manhattan
     // distance goes to the side list; the tables are the same.
@@ -823,4 +871,104 @@ fn bidirectional_pathmax_keeps_answers_optimal_and_generates_fewer_nodes() {
         }
     }
     assert!(generated[0] < generated[1], "pathmax {} against plain {}", generated[0], generated[1]);
+}
+
+/// `base` with the databases of `partitions` (one: read by a
+/// [`PatternSet`]; several: by a [`Catalogue`]).
+fn with_partitions(base: &Sliding<u64>, partitions: &[Vec<Vec<u8>>], reflect: bool) -> Sliding<u64> {
+    let dir = tempdir();
+    base.clone()
+        .with_partitions(partitions, reflect, false, Some(&dir), &|_, _| false, &BuildLimits::default())
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn a_catalogue_takes_the_largest_bound_and_keeps_it_move_by_move() {
+    // Rows, and blocks that are not their mirror image; the blank's goal
+    // first and last (on the diagonal both: mirror images taken).
+    for blank_first in [true, false] {
+        let base = puzzle(3, 3, blank_first);
+        let cells_of = |tiles: &[&[u8]]| -> Vec<Vec<u8>> {
+            tiles.iter().map(|p| p.iter().map(|&t| base.goal().cell_of(t) as u8).collect()).collect()
+        };
+        let rows = cells_of(&[&[1, 2, 3], &[4, 5, 6], &[7, 8]]);
+        let blocks = cells_of(&[&[1, 2, 4, 5], &[3, 6], &[7, 8]]);
+        for reflect in [true, false] {
+            let singles = [
+                with_partitions(&base, std::slice::from_ref(&rows), reflect),
+                with_partitions(&base, std::slice::from_ref(&blocks), reflect),
+            ];
+            let both = with_partitions(&base, &[rows.clone(), blocks.clone()], reflect);
+            let Evaluator::Catalogue(catalogue) = &both.evaluator else {
+                panic!("several partitions make a catalogue")
+            };
+            assert_eq!(
+                catalogue.partition_count(),
+                if reflect { 4 } else { 2 },
+                "mirror images: both goals are on the diagonal"
+            );
+            assert_eq!(catalogue.databases().len(), 5, "each pattern's database once");
+            let mut raised = 0;
+            for (position, distance) in exact(&base) {
+                let board = base.unpack(position);
+                let largest = singles.iter().map(|p| p.evaluate(&board)).max().unwrap();
+                assert_eq!(both.evaluate(&board), largest, "{board:?}");
+                assert!(largest <= distance);
+                raised += usize::from(singles.iter().any(|p| p.evaluate(&board) < largest));
+                // Move by move, the carried bound is the whole board's; a
+                // child cut off by a limit below it is priced above it.
+                let mut full = [0u8; MAX_CELLS];
+                full[..9].copy_from_slice(&board);
+                let mut pos = pdb::positions(&board);
+                let (h, acc) = catalogue.start(&full, &pos);
+                let blank = pos[0] as usize;
+                for &cell in base.geometry().neighbour_table()[blank].iter().filter(|&&c| c != board::NONE) {
+                    let tile = full[cell as usize];
+                    (full[blank], full[cell as usize], pos[tile as usize], pos[0]) = (tile, 0, blank as u8, cell);
+                    let child = catalogue.evaluate(&full[..9]);
+                    assert_eq!(catalogue.slide(acc, h, &full, &pos, tile, cell as usize, blank).0, child);
+                    for limit in 0..child {
+                        let (cut, _) = catalogue.slide_within(acc, h, &full, &pos, tile, cell as usize, blank, limit);
+                        assert!(cut > limit && cut <= child, "{board:?} limit {limit}");
+                    }
+                    (full[blank], full[cell as usize], pos[tile as usize], pos[0]) = (0, tile, cell, blank as u8);
+                }
+            }
+            assert!(raised > 0, "neither partition ever gave the larger bound alone");
+            let mut rng = Rng(5);
+            for _ in 0..30 {
+                let start = random_walk(&both, 40, &mut rng);
+                let result = both.solve(start, &Limits::default());
+                let expected = singles[0].solve(start, &Limits::default()).cost;
+                assert_eq!(result.cost, expected);
+                assert_eq!(replay(&both, start, &result.path), both.goal_position());
+                assert_eq!(result.path.len() as u32, result.cost.unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn catalogues_beyond_their_limits_are_refused_before_any_build() {
+    let base = puzzle(4, 4, true);
+    // Fifteen one-tile patterns each: 30 lookups a partition with mirror images.
+    let singles: Vec<Vec<u8>> = (1..16).map(|cell| vec![cell]).collect();
+    let partitions = vec![singles.clone(), singles.clone(), singles];
+    let dir = tempdir();
+    let refused = base
+        .clone()
+        .with_partitions(
+            &partitions,
+            true,
+            false,
+            Some(&dir),
+            &|_, _| panic!("nothing is built"),
+            &BuildLimits::default(),
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("3 partitions of 90 patterns in all with their mirror images"), "{refused}");
+    let refused = base.partition_databases(&partitions[..2], true).unwrap_err().to_string();
+    assert_eq!(refused, "dual: the dual lookups take one partition, not 2");
 }
