@@ -54,6 +54,14 @@ pub(crate) fn huge_zeroed<T: Copy + Default>(len: usize) -> Vec<T> {
     values
 }
 
+/// [`huge_zeroed`] of bytes, `None` when the machine cannot give the
+/// memory (rather than the process aborting).
+pub(crate) fn try_huge_zeroed_bytes(len: usize) -> Option<Vec<u8>> {
+    let mut values = bytemuck::allocation::try_zeroed_vec(len).ok()?;
+    advise_huge_pages(&mut values);
+    Some(values)
+}
+
 fn advise_huge_pages<T>(values: &mut [T]) {
     #[cfg(target_os = "linux")]
     {

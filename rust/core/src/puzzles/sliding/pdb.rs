@@ -378,9 +378,9 @@ impl PatternDb {
     }
 
     /// The database with its entries laid out by cells too when that
-    /// table is within [`MOST_CELL_INDEXED`] entries, on rayon's pool;
-    /// stopped by `limits` (`Err(outcome)`) between chunks of a few
-    /// milliseconds.
+    /// table is within [`MOST_CELL_INDEXED`] entries and the machine can
+    /// give its memory, on rayon's pool; stopped by `limits`
+    /// (`Err(outcome)`) between chunks of a few milliseconds.
     pub fn with_cell_index(mut self, limits: &BuildLimits) -> Built<PatternDb> {
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicPtr, Ordering::Relaxed};
@@ -393,7 +393,8 @@ impl PatternDb {
         for (i, stride) in strides.iter_mut().enumerate().take(k) {
             *stride = (n as u32).pow((k - 1 - i) as u32);
         }
-        let mut data: Vec<u8> = crate::cpu::huge_zeroed(size);
+        // Without the memory, the search reads the ranked table alone.
+        let Some(mut data) = crate::cpu::try_huge_zeroed_bytes(size) else { return Ok(self) };
         let table = AtomicPtr::new(data.as_mut_ptr());
         // The last tile's digit is the rank's least significant and its cell
         // the index's: each run of `n - k + 1` ranks (one placement of the
