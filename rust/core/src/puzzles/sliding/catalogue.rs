@@ -19,7 +19,7 @@
 use std::sync::Arc;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
-use super::pdb::{PatternDb, PatternSet};
+use super::pdb::{mirror, PatternDb, PatternSet};
 use super::search::Incremental;
 use crate::{Error, Result};
 
@@ -85,26 +85,23 @@ impl Catalogue {
         reflect: bool,
     ) -> Result<Catalogue> {
         let symmetric = check(geometry, goal, partitions, reflect)?;
-        let n = geometry.cells();
-        let w = geometry.width();
-        let mut transpose = [0u8; MAX_CELLS];
-        for (cell, mirrored) in transpose.iter_mut().enumerate().take(n) {
-            *mirrored = ((cell % w) * w + cell / w) as u8;
-        }
+        let transpose = mirror(geometry, goal).unwrap_or([0; MAX_CELLS]);
         let db_of = |cells: &[u8]| {
             dbs.iter().position(|db| db.cells() == cells).ok_or_else(|| {
                 Error::InvalidArgument(format!("no database of the pattern of goal cells {cells:?} was given"))
             })
         };
+        for patterns in partitions {
+            // Refuses patterns that overlap or leave a tile out.
+            let used = patterns.iter().map(|cells| Ok(dbs[db_of(cells)?].clone())).collect::<Result<_>>()?;
+            PatternSet::new(geometry, goal, used, false)?;
+        }
         let mut catalogue = Catalogue { dbs: dbs.clone(), lookups: Vec::new(), partitions: Vec::new(), transpose };
         for mirrored in [false, true] {
             if mirrored && !symmetric {
                 break;
             }
             for patterns in partitions {
-                // Refuses patterns that overlap or leave a tile out.
-                let used = patterns.iter().map(|cells| Ok(dbs[db_of(cells)?].clone())).collect::<Result<_>>()?;
-                PatternSet::new(geometry, goal, used, false)?;
                 let (first, mut lookup_of) = (catalogue.lookups.len(), [u8::MAX; MAX_CELLS]);
                 for cells in patterns {
                     let index = catalogue.lookups.len();
@@ -228,9 +225,7 @@ impl Incremental for Catalogue {
 /// and [`MAX_LOOKUPS`], before any database is built; whether the mirror
 /// images are taken.
 pub fn check(geometry: &Geometry, goal: &Goal, partitions: &[Vec<Vec<u8>>], reflect: bool) -> Result<bool> {
-    let w = geometry.width();
-    let blank = goal.blank_cell();
-    let symmetric = reflect && geometry.width() == geometry.height() && blank / w == blank % w;
+    let symmetric = reflect && mirror(geometry, goal).is_some();
     let copies = if symmetric { 2 } else { 1 };
     let lookups: usize = partitions.iter().map(Vec::len).sum::<usize>() * copies;
     if partitions.is_empty() || partitions.len() * copies > MAX_PARTITIONS || lookups > MAX_LOOKUPS {

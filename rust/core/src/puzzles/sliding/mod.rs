@@ -224,11 +224,8 @@ impl<T: Tiles> Sliding<T> {
             .iter()
             .map(|patterns| PatternSet::completed(&self.geometry, &self.goal, patterns))
             .collect::<Result<Vec<_>>>()?;
-        if dual && all.len() != 1 {
-            return Err(Error::InvalidArgument(format!(
-                "dual: the dual lookups take one partition, not {}",
-                all.len()
-            )));
+        if dual {
+            dual_takes_one_partition(all.len())?;
         }
         let blank = self.goal.blank_cell() as u8;
         let mut listed: Vec<(Vec<u8>, u8)> = Vec::new();
@@ -437,6 +434,14 @@ impl<T: Tiles> Reversible for Sliding<T> {
             }
         }
     }
+}
+
+/// Refuses the dual lookups on `count` partitions but one.
+fn dual_takes_one_partition(count: usize) -> Result<()> {
+    if count == 1 {
+        return Ok(());
+    }
+    Err(Error::InvalidArgument(format!("dual: the dual lookups take one partition, not {count}")))
 }
 
 /// The largest board [`distance_distribution`] takes, in cells (2 x 5:

@@ -264,10 +264,9 @@ pub struct PatternDb {
 
 /// A database's entries laid out by cells: the entry of the placement
 /// whose tile `i` stands on cell `c_i` (of `k` tiles) is at
-/// `sum(c_i * n^(k-1-i))`. The index
-/// is a sum of independent products where the rank is a chain of dependent
-/// steps, which makes the search's lookups about a third faster on the
-/// 24-puzzle; the entries of placements that repeat a cell are never read,
+/// `sum(c_i * n^(k-1-i))`. The index is a sum of independent products
+/// where the rank is a chain of dependent steps, which makes the search's
+/// lookups about a third faster on the 24-puzzle; the entries of placements that repeat a cell are never read,
 /// so the table takes `n^k` bytes against the rank's `n!/(n-k)!` (1.9
 /// times as many for 6 tiles of 25).
 #[derive(Clone)]
@@ -406,7 +405,7 @@ impl PatternDb {
             if let Some(outcome) = limits.stop() {
                 return Err(outcome);
             }
-            let mut cells = [0u8; MAX_CELLS];
+            let (table, mut cells) = (table.load(Relaxed), [0u8; MAX_CELLS]);
             for prefix in (chunk * CELL_INDEX_CHUNK..runs).take(CELL_INDEX_CHUNK) {
                 unrank(n, k - 1, prefix, &mut cells);
                 let (mut base, mut taken) = (0usize, 0u32);
@@ -421,7 +420,7 @@ impl PatternDb {
                     // SAFETY: the placements of distinct ranks differ in
                     // some cell, so their indices differ, each below n^k,
                     // the table's length: no two threads write one byte.
-                    unsafe { *table.load(Relaxed).add(base + cell) = value };
+                    unsafe { *table.add(base + cell) = value };
                 }
             }
             Ok(())
@@ -631,6 +630,22 @@ pub fn partition(geometry: &Geometry, goal: &Goal, name: &str) -> Result<Vec<Vec
         .collect())
 }
 
+/// `transpose[cell]`, the cell mirrored about the main diagonal, when the
+/// mirror image maps the goal onto itself up to relabelling (a square
+/// board with the blank's goal on the diagonal): the reflected lookup's
+/// condition and map.
+pub(super) fn mirror(geometry: &Geometry, goal: &Goal) -> Option<[u8; MAX_CELLS]> {
+    let (w, blank) = (geometry.width(), goal.blank_cell());
+    if geometry.width() != geometry.height() || blank / w != blank % w {
+        return None;
+    }
+    let mut transpose = [0u8; MAX_CELLS];
+    for (cell, mirrored) in transpose.iter_mut().enumerate().take(geometry.cells()) {
+        *mirrored = ((cell % w) * w + cell / w) as u8;
+    }
+    Some(transpose)
+}
+
 /// The mirror image about the main diagonal, when it maps the goal onto
 /// itself up to relabelling (a square board with the blank's goal on the
 /// diagonal).
@@ -687,14 +702,7 @@ impl PatternSet {
         if let Some(t) = (1..n).find(|&t| pattern_of[t] == u8::MAX) {
             return Err(Error::InvalidArgument(format!("tile {t} is in no pattern")));
         }
-        let blank = goal.blank_cell();
-        let w = geometry.width();
-        let symmetric = geometry.width() == geometry.height() && blank / w == blank % w;
-        let reflection = (reflect && symmetric).then(|| {
-            let mut transpose = [0u8; MAX_CELLS];
-            for (cell, t) in transpose.iter_mut().enumerate().take(n) {
-                *t = ((cell % w) * w + cell / w) as u8;
-            }
+        let reflection = mirror(geometry, goal).filter(|_| reflect).map(|transpose| {
             let mut mirrored_of = [u8::MAX; MAX_CELLS];
             let mirrored: Vec<Vec<u8>> = dbs
                 .iter()

@@ -375,10 +375,7 @@ impl Puzzle for SlidingTiles {
         let reflect = options.flag("reflect", true)?;
         let dual = options.flag("dual", DUAL_BY_DEFAULT)?;
         if let (true, PatternSpec::Several(partitions)) = (dual, &patterns) {
-            return Err(Error::InvalidArgument(format!(
-                "dual: the dual lookups take one partition of patterns, not the {} given",
-                partitions.len()
-            )));
+            super::dual_takes_one_partition(partitions.len())?;
         }
         let cache_dir = options.text("cache_dir")?.map(PathBuf::from);
         let shape = match (width, height, &goal) {
