@@ -29,6 +29,7 @@ import dataclasses
 import itertools
 import os
 import pickle
+import queue
 import re
 import tempfile
 import threading
@@ -411,27 +412,36 @@ class Pass:
                 # same report.
                 retries=2,
             )
+        # Each part tells the queue when it is done: a poll then costs the
+        # parts that came in, where looking over every part still out
+        # (hundreds of them) each time one comes in would take a core.
+        self.done: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for index, future in self.futures.items():
+            future.add_done_callback(lambda _, index=index: self.done.put(index))
 
     def poll(self, timeout: float) -> Report | None:
         """The pass's report once every part it needs is in, else None
         (after waiting up to ``timeout`` seconds for one to come in)."""
-        waiting = [future for future in self.futures.values() if not future.done()]
-        if waiting and self.report() is None:
+        arrived: list[int] = []
+        if self.futures and self.report() is None:
             try:
-                _dask().wait(waiting, timeout=timeout, return_when="FIRST_COMPLETED")
-            except TimeoutError:
+                arrived.append(self.done.get(timeout=timeout))
+            except queue.Empty:
                 pass
-        for index, future in list(self.futures.items()):
-            if future.done():
-                # A part's error (a bad option, a cut unlike this one) is
-                # raised here, and stops the search.
-                report = future.result()
-                del self.futures[index]
-                self.reports[index] = report
-                self.fresh.add(index)
-                self.bar.update(1)
-                if report[5] is None and self.spreader.checkpoint is not None:
-                    self.spreader.checkpoint.put((self.cut, self.parts[index]), report)
+        while not self.done.empty():
+            arrived.append(self.done.get())
+        for index in arrived:
+            future = self.futures.pop(index, None)
+            if future is None:
+                continue
+            # A part's error (a bad option, a cut unlike this one) is
+            # raised here, and stops the search.
+            report = future.result()
+            self.reports[index] = report
+            self.fresh.add(index)
+            self.bar.update(1)
+            if report[5] is None and self.spreader.checkpoint is not None:
+                self.spreader.checkpoint.put((self.cut, self.parts[index]), report)
         report = self.report()
         if report is not None:
             # What is still out is moot: a goal came before it, or a
