@@ -186,6 +186,65 @@ def test_dual_lookups_match_the_reference_whatever_the_blank(
     assert regular <= dual <= eight_distances[tuple(tiles)]
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    tiles=st.permutations(list(range(9))),
+    reflect=st.booleans(),
+    split=st.sampled_from([[[1, 2, 3, 4], [5, 6, 7, 8]], [[1, 2, 4, 5, 7], [3, 6, 8]]]),
+)
+def test_zero_aware_lookups_match_the_reference_and_answer_optimally(
+    tiles: list[int],
+    reflect: bool,
+    split: list[list[int]],
+    eight_distances: dict[tuple[int, ...], int],
+) -> None:
+    # Read by the blank's region, each pattern's value is at least the least
+    # over the regions, and the bound still never passes the distance.
+    if tuple(tiles) not in eight_distances:
+        return
+    options = {"width": 3, "height": 3, "patterns": split, "reflect": reflect}
+    plain = sliding.lower_bound(tiles, **options)  # type: ignore[arg-type]
+    aware = sliding.lower_bound(tiles, zero_aware=True, **options)  # type: ignore[arg-type]
+    goal = reference.goal_blank_last(3, 3)
+    expected = reference.pattern_bound(tiles, split, 3, 3, goal, reflect=reflect, zero_aware=True)
+    assert aware == expected
+    assert plain <= aware <= eight_distances[tuple(tiles)]
+    result = sliding.solve(tiles, zero_aware=True, **options)  # type: ignore[arg-type]
+    assert_solves(tiles, result, eight_distances[tuple(tiles)], 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "patterns", "goal"),
+    [
+        (4, 4, [[1, 2, 5, 6, 9]], "blank-first"),
+        (4, 4, [[4, 7, 8, 11, 12]], "blank-last"),
+        (4, 3, [[1, 2, 3, 5, 6]], "blank-first"),
+        (5, 2, [[2, 3, 7, 8]], "blank-last"),
+    ],
+)
+def test_zero_aware_lookups_match_the_reference_on_walks(
+    width: int, height: int, patterns: list[list[int]], goal: sliding.GoalSpec
+) -> None:
+    # Patterns that wall off corners, whose regions' excesses the databases
+    # keep; boards a random walk from the goal, every region of the blank.
+    rng = random.Random(width * 10 + height)
+    target = sliding.goal_tiles(goal, width=width, height=height)
+    options = {"width": width, "height": height, "goal": goal, "patterns": patterns}
+    raised = 0
+    for _ in range(150):
+        steps = rng.randrange(4, 60)
+        board = walk(width, height, steps, rng, target)
+        aware = sliding.lower_bound(board, zero_aware=True, **options)  # type: ignore[arg-type]
+        plain = sliding.lower_bound(board, **options)  # type: ignore[arg-type]
+        expected = reference.pattern_bound(
+            board, patterns, width, height, target, reflect=True, zero_aware=True
+        )
+        assert aware == expected, board
+        assert plain <= aware <= steps and aware % 2 == steps % 2
+        raised += aware > plain
+    assert raised > 0
+
+
 @pytest.mark.parametrize(
     ("width", "height", "patterns", "goal"),
     [

@@ -150,6 +150,8 @@ class FifteenOptions(TypedDict, total=False):
     reflect: bool | None
     #: Also bound the dual board (default: False).
     dual: bool | None
+    #: Read each pattern's database for the region of empty cells the blank is in, rather than the least over the regions (a stronger bound; the databases keep a second byte an entry) (default: False).
+    zero_aware: bool | None
     #: Where pattern databases are kept (default: $IDASTAR_CACHE_DIR, else the user's cache directory).
     cache_dir: str | os.PathLike[str] | None
     #: Told of long preparations: ``progress(task, tasks, layer, reached, total)``.

@@ -11,7 +11,8 @@
 //! The first argument names the partitions, joined by `+`: a partition's
 //! name or its patterns' goal cells (`1,2,3/4,5,8/...`). The third, the
 //! instances to solve by line number from 0 (all when left out); with
-//! `--parallel` after them, on every core.
+//! `--parallel` after them, on every core; with `--zero-aware`, the
+//! databases read by the blank's region.
 
 use std::time::Instant;
 
@@ -35,16 +36,23 @@ fn main() -> Result<(), Failure> {
         _ => (0..boards.len()).collect(),
     };
     let parallel = args.iter().any(|a| a == "--parallel");
+    let zero_aware = args.iter().any(|a| a == "--zero-aware");
     let side = (boards[0].len() as f64).sqrt() as usize;
     let chosen: Vec<&[u32]> = chosen.iter().map(|&i| boards[i].as_slice()).collect();
     if side <= 4 {
-        solve::<u64>(side, spec, &chosen, parallel)
+        solve::<u64>(side, spec, &chosen, parallel, zero_aware)
     } else {
-        solve::<u128>(side, spec, &chosen, parallel)
+        solve::<u128>(side, spec, &chosen, parallel, zero_aware)
     }
 }
 
-fn solve<T: Tiles>(side: usize, spec: &str, boards: &[&[u32]], parallel: bool) -> Result<(), Failure> {
+fn solve<T: Tiles>(
+    side: usize,
+    spec: &str,
+    boards: &[&[u32]],
+    parallel: bool,
+    zero_aware: bool,
+) -> Result<(), Failure> {
     let geometry = Geometry::new(side, side)?;
     let goal = Goal::blank_first(&geometry);
     let partitions = spec
@@ -60,6 +68,7 @@ fn solve<T: Tiles>(side: usize, spec: &str, boards: &[&[u32]], parallel: bool) -
         .collect::<Result<Vec<_>, _>>()?;
     let began = Instant::now();
     let puzzle = Sliding::<T>::new(geometry, goal)?
+        .with_zero_aware(zero_aware)
         .with_partitions(&partitions, true, false, None, &|_, _| false, &BuildLimits::default())?
         .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?;
     println!("databases ready in {:.1} s", began.elapsed().as_secs_f64());

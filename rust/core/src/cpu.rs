@@ -54,9 +54,9 @@ pub(crate) fn huge_zeroed<T: Copy + Default>(len: usize) -> Vec<T> {
     values
 }
 
-/// [`huge_zeroed`] of bytes, `None` when the machine cannot give the
-/// memory (rather than the process aborting).
-pub(crate) fn try_huge_zeroed_bytes(len: usize) -> Option<Vec<u8>> {
+/// [`huge_zeroed`] of any type whose zero bytes are a value, `None` when
+/// the machine cannot give the memory.
+pub(crate) fn try_huge_zeroed<T: bytemuck::Zeroable>(len: usize) -> Option<Vec<T>> {
     let mut values = bytemuck::allocation::try_zeroed_vec(len).ok()?;
     advise_huge_pages(&mut values);
     Some(values)

@@ -167,6 +167,18 @@ def pattern_database(
     where the blank is.
     """
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    values: dict[tuple[int, ...], int] = {}
+    for (placement, _), cost in _distances(tuple(pattern), width, height, target).items():
+        values[placement] = min(cost, values.get(placement, cost))
+    return values
+
+
+@functools.cache
+def _distances(
+    pattern: tuple[int, ...], width: int, height: int, target: Board
+) -> dict[tuple[tuple[int, ...], int], int]:
+    """The 0-1 search of :func:`pattern_database`: the fewest moves of
+    pattern tiles from each (placement, blank cell) to the goal state."""
     home = tuple(target.index(tile) for tile in pattern)
     goal_blank = target.index(0)
     best: dict[tuple[tuple[int, ...], int], int] = {(home, goal_blank): 0}
@@ -193,10 +205,57 @@ def pattern_database(
                     queue.append((moved, cell, cost + 1))
                 else:
                     queue.appendleft((moved, cell, cost))
-    values: dict[tuple[int, ...], int] = {}
-    for (placement, _), cost in best.items():
-        values[placement] = min(cost, values.get(placement, cost))
+    return best
+
+
+#: The regions of empty cells whose excess a zero-aware database keeps.
+KEPT_REGIONS = 4
+#: The largest excess it keeps, in pairs of moves.
+KEPT_EXCESS = 3
+
+
+def zero_aware_database(
+    pattern: Sequence[int], width: int, height: int, goal: Sequence[int] | None = None
+) -> dict[tuple[tuple[int, ...], int], int]:
+    """For each placement of the ``pattern`` tiles and cell of the blank,
+    the placement's value read by the blank's region of empty cells: the
+    fewest moves of pattern tiles from there, as the 0-1 search of
+    :func:`pattern_database` finds them, kept as the core keeps them: the
+    least over the regions plus the region's excess, in pairs of moves and
+    at most ``KEPT_EXCESS`` of them, for the first ``KEPT_REGIONS`` regions
+    (numbered by their lowest cell); further regions read the least."""
+    target = tuple(goal) if goal is not None else goal_blank_last(width, height)
+    least = pattern_database(pattern, width, height, target)
+    exact = _distances(tuple(pattern), width, height, target)
+    values: dict[tuple[tuple[int, ...], int], int] = {}
+    for placement, value in least.items():
+        for number, region in enumerate(_regions(placement, width, height)):
+            for blank in region:
+                distance = exact.get((placement, blank), value)
+                excess = min((distance - value) // 2, KEPT_EXCESS) if number < KEPT_REGIONS else 0
+                values[placement, blank] = value + 2 * excess
     return values
+
+
+def _regions(placement: Sequence[int], width: int, height: int) -> list[list[int]]:
+    """The connected regions of the cells ``placement`` leaves empty, by
+    their lowest cell."""
+    empty = set(range(width * height)) - set(placement)
+    regions = []
+    while empty:
+        start = min(empty)
+        region, frontier = {start}, [start]
+        while frontier:
+            row, col = divmod(frontier.pop(), width)
+            for dr, dc in MOVES.values():
+                r, c = row + dr, col + dc
+                cell = r * width + c
+                if 0 <= r < height and 0 <= c < width and cell in empty and cell not in region:
+                    region.add(cell)
+                    frontier.append(cell)
+        regions.append(sorted(region))
+        empty -= region
+    return regions
 
 
 @functools.cache
@@ -206,15 +265,36 @@ def _values(
     return pattern_database(pattern, width, height, goal)
 
 
+@functools.cache
+def _zero_aware_values(
+    pattern: tuple[int, ...], width: int, height: int, goal: Board
+) -> dict[tuple[tuple[int, ...], int], int]:
+    return zero_aware_database(pattern, width, height, goal)
+
+
 def _additive(
-    board: Sequence[int], patterns: Sequence[Sequence[int]], width: int, height: int, goal: Board
+    board: Sequence[int],
+    patterns: Sequence[Sequence[int]],
+    width: int,
+    height: int,
+    goal: Board,
+    zero_aware: bool = False,
 ) -> int:
-    """The patterns' values added, tiles in no pattern by their Manhattan distance."""
+    """The patterns' values added (each read by the blank's region when
+    ``zero_aware``), tiles in no pattern by their Manhattan distance."""
     cell_of = {tile: cell for cell, tile in enumerate(board)}
     covered = {tile for pattern in patterns for tile in pattern}
-    bound = sum(
-        _values(tuple(p), width, height, goal)[tuple(cell_of[t] for t in p)] for p in patterns
-    )
+    if zero_aware:
+        bound = sum(
+            _zero_aware_values(tuple(p), width, height, goal)[
+                tuple(cell_of[t] for t in p), cell_of[0]
+            ]
+            for p in patterns
+        )
+    else:
+        bound = sum(
+            _values(tuple(p), width, height, goal)[tuple(cell_of[t] for t in p)] for p in patterns
+        )
     for tile in range(1, width * height):
         if tile not in covered:
             home = goal.index(tile)
@@ -259,17 +339,19 @@ def pattern_bound(
     goal: Sequence[int] | None = None,
     reflect: bool = True,
     dual: bool = False,
+    zero_aware: bool = False,
 ) -> int:
     """The largest of the additive bounds of disjoint ``patterns`` (tiles)
     on the board, on its mirror image when ``reflect`` and the goal maps onto
     itself (its blank's goal on the diagonal of a square board), and on the
-    duals of both when ``dual``."""
+    duals of both when ``dual`` (which read the least over the regions
+    even when the others read the blank's, ``zero_aware``)."""
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     blank = target.index(0)
     boards = [tuple(board)]
     if reflect and width == height and blank // width == blank % width:
         boards.append(_mirrored(board, target, width))
-    bounds = [_additive(b, patterns, width, height, target) for b in boards]
+    bounds = [_additive(b, patterns, width, height, target, zero_aware) for b in boards]
     if dual:
         bounds += [_dual_bound(b, patterns, width, height, target) for b in boards]
     return max(bounds)
@@ -282,9 +364,11 @@ def catalogue_bound(
     height: int,
     goal: Sequence[int] | None = None,
     reflect: bool = True,
+    zero_aware: bool = False,
 ) -> int:
     """The largest of the bounds of several partitions (each as
     :func:`pattern_bound` takes its patterns), as ``patterns="A+B"`` asks."""
     return max(
-        pattern_bound(board, patterns, width, height, goal, reflect) for patterns in partitions
+        pattern_bound(board, patterns, width, height, goal, reflect, zero_aware=zero_aware)
+        for patterns in partitions
     )

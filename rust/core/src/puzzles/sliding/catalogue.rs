@@ -136,9 +136,10 @@ impl Catalogue {
         let lookup = &self.lookups[lookup];
         let db = &self.dbs[lookup.db];
         if mirrored {
-            db.lookup(lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]))
+            let blank = self.transpose[pos[0] as usize];
+            db.lookup_at(lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank)
         } else {
-            db.lookup(lookup.tiles.iter().map(|&t| pos[t as usize]))
+            db.lookup_at(lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0])
         }
     }
 

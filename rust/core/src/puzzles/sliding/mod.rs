@@ -83,6 +83,9 @@ pub struct Sliding<T: Tiles = u64> {
     goal_position: Position<T>,
     manhattan: Manhattan,
     evaluator: Evaluator,
+    /// Whether [`Sliding::with_partitions`] reads its patterns' databases
+    /// zero-aware (see [`PatternDb::lookup_at`]).
+    zero_aware: bool,
     marker: PhantomData<T>,
 }
 
@@ -121,8 +124,18 @@ impl<T: Tiles> Sliding<T> {
             geometry,
             goal,
             goal_position,
+            zero_aware: false,
             marker: PhantomData,
         })
+    }
+
+    /// The puzzle whose [`Sliding::with_partitions`] builds and reads its
+    /// patterns' databases zero-aware when `zero_aware`: each placement's
+    /// value from the region of empty cells the blank is in, rather than
+    /// the least over the regions (the dual lookups read the least).
+    pub fn with_zero_aware(mut self, zero_aware: bool) -> Self {
+        self.zero_aware = zero_aware;
+        self
     }
 
     /// Guided by the Manhattan distance plus linear conflicts.
@@ -169,7 +182,11 @@ impl<T: Tiles> Sliding<T> {
         let mut loaded = Vec::with_capacity(listed.len());
         for (index, (cells, blank)) in listed.iter().enumerate() {
             let report = |p: BuildProgress| progress(index, p);
-            match pdb_cache::load_or_build(&self.geometry, cells, *blank, cache_dir, &report, limits)? {
+            // The dual lookups read the least over the regions: their own
+            // databases are plain.
+            let zero_aware = self.zero_aware && all.iter().flatten().any(|pattern| pattern == cells);
+            match pdb_cache::load_or_build_with(&self.geometry, cells, *blank, zero_aware, cache_dir, &report, limits)?
+            {
                 Ok((db, _)) => loaded.push(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }

@@ -38,6 +38,7 @@ use std::time::Instant;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::dual::DualLookups;
+use super::pdb_build::{Keeping, Occupancies};
 use super::search::Incremental;
 use crate::{Error, Interrupt, Limits, Outcome, Result};
 
@@ -260,6 +261,29 @@ pub struct PatternDb {
     /// The same entries read by cells, when made (see
     /// [`PatternDb::with_cell_index`]).
     by_cells: Option<CellIndexed>,
+    /// What the zero-aware lookups read besides, when built with it.
+    zero_aware: Option<ZeroAware>,
+}
+
+/// The excess of each region of a placement's empty cells over the
+/// placement's entry (the least over its regions), which a zero-aware
+/// lookup adds for the region the blank is in (Clausecker and Reinefeld's
+/// zero-aware pattern databases): two bits for each of the first four
+/// regions (numbered by their lowest cell), in pairs of moves, at most 3.
+/// A region beyond the fourth, or an excess beyond 3 pairs, reads as less
+/// than it is, which keeps the bound admissible.
+#[derive(Clone)]
+struct ZeroAware {
+    occupancies: Arc<Occupancies>,
+    /// On boards of at most 16 cells, the number of each cell's region by
+    /// the mask of occupied cells (see `Occupancies::region_numbers_by_mask`),
+    /// which spares the lookup a rank.
+    numbers_by_mask: Option<Vec<u64>>,
+    /// By rank, as the entries.
+    by_rank: Vec<u8>,
+    /// By cells, when the entries are: each entry with its excesses, as
+    /// `entry | excesses << 8`, so that a lookup fetches one cache line.
+    by_cells: Option<Vec<u16>>,
 }
 
 /// A database's entries laid out by cells: the entry of the placement
@@ -345,21 +369,52 @@ impl PatternDb {
         progress: ProgressFn,
         limits: &BuildLimits,
     ) -> Result<Built<PatternDb>> {
+        Self::build_with(geometry, cells, blank, false, progress, limits)
+    }
+
+    /// [`PatternDb::build`], keeping each region's excess too when
+    /// `zero_aware` (see [`PatternDb::lookup_at`]).
+    pub fn build_with(
+        geometry: &Geometry,
+        cells: &[u8],
+        blank: u8,
+        zero_aware: bool,
+        progress: ProgressFn,
+        limits: &BuildLimits,
+    ) -> Result<Built<PatternDb>> {
         let size = Self::checked_entries(geometry, cells, blank)?;
-        let data =
-            super::pdb_build::build(geometry, cells, blank, size, progress, limits, super::pdb_build::NIBBLE_EXCESS);
-        Ok(data.map(|data| PatternDb {
-            width: geometry.width(),
-            height: geometry.height(),
-            blank,
-            cells: cells.to_vec(),
-            data,
-            by_cells: None,
+        let keeping = Keeping { nibble_excess: super::pdb_build::NIBBLE_EXCESS, region_excess: zero_aware };
+        let built = super::pdb_build::build(geometry, cells, blank, size, progress, limits, keeping);
+        Ok(built.map(|(data, excess)| {
+            let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data);
+            match excess {
+                Some(excess) => db.with_region_excess(excess),
+                None => db,
+            }
         }))
     }
 
     pub(crate) fn from_parts(width: usize, height: usize, blank: u8, cells: Vec<u8>, data: Vec<u8>) -> PatternDb {
-        PatternDb { width, height, blank, cells, data, by_cells: None }
+        PatternDb { width, height, blank, cells, data, by_cells: None, zero_aware: None }
+    }
+
+    /// The database with the regions' excesses `excess` (a byte a
+    /// placement, by rank, as [`PatternDb::region_excess`] gives them):
+    /// read by [`PatternDb::lookup_at`].
+    pub(crate) fn with_region_excess(mut self, excess: Vec<u8>) -> PatternDb {
+        assert_eq!(excess.len(), self.data.len(), "a byte of excesses a placement");
+        let neighbours = Geometry::new(self.width, self.height).expect("a board").neighbour_masks();
+        let n = self.width * self.height;
+        let occupancies = Arc::new(Occupancies::new(n, self.cells.len(), &neighbours));
+        let numbers_by_mask = (n <= 16).then(|| occupancies.region_numbers_by_mask(n));
+        self.by_cells = None;
+        self.zero_aware = Some(ZeroAware { occupancies, numbers_by_mask, by_rank: excess, by_cells: None });
+        self
+    }
+
+    /// The regions' excesses of a zero-aware database, by rank.
+    pub fn region_excess(&self) -> Option<&[u8]> {
+        self.zero_aware.as_ref().map(|zero| zero.by_rank.as_slice())
     }
 
     /// The bytes of the entries laid out by cells as well (see
@@ -381,8 +436,6 @@ impl PatternDb {
     /// give its memory, on rayon's pool; stopped by `limits`
     /// (`Err(outcome)`) between chunks of a few milliseconds.
     pub fn with_cell_index(mut self, limits: &BuildLimits) -> Built<PatternDb> {
-        use rayon::prelude::*;
-        use std::sync::atomic::{AtomicPtr, Ordering::Relaxed};
         let Some(size) = self.cell_indexed_bytes() else { return Ok(self) };
         if self.by_cells.is_some() {
             return Ok(self);
@@ -392,8 +445,33 @@ impl PatternDb {
         for (i, stride) in strides.iter_mut().enumerate().take(k) {
             *stride = (n as u32).pow((k - 1 - i) as u32);
         }
-        // Without the memory, the search reads the ranked table alone.
-        let Some(mut data) = crate::cpu::try_huge_zeroed_bytes(size) else { return Ok(self) };
+        // Without the memory, the search reads the ranked tables alone.
+        let Some(data) = self.laid_out_by_cells(|rank| self.data[rank], size, &strides, limits)? else {
+            return Ok(self);
+        };
+        if let Some(zero) = &self.zero_aware {
+            let paired = |rank: usize| u16::from(self.data[rank]) | u16::from(zero.by_rank[rank]) << 8;
+            let Some(pairs) = self.laid_out_by_cells(paired, size, &strides, limits)? else { return Ok(self) };
+            self.zero_aware.as_mut().expect("zero-aware").by_cells = Some(pairs);
+        }
+        self.by_cells = Some(CellIndexed { data, strides });
+        Ok(self)
+    }
+
+    /// The values `ranked(rank)` of the placements laid out by cells in a
+    /// table of `size` entries, on rayon's pool; `None` when the machine
+    /// cannot give the memory.
+    fn laid_out_by_cells<T: bytemuck::Zeroable + Copy + Send + Sync>(
+        &self,
+        ranked: impl Fn(usize) -> T + Sync,
+        size: usize,
+        strides: &[u32; MAX_CELL_INDEXED_TILES],
+        limits: &BuildLimits,
+    ) -> Built<Option<Vec<T>>> {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicPtr, Ordering::Relaxed};
+        let (n, k) = (self.width * self.height, self.cells.len());
+        let Some(mut data) = crate::cpu::try_huge_zeroed::<T>(size) else { return Ok(None) };
         let table = AtomicPtr::new(data.as_mut_ptr());
         // The last tile's digit is the rank's least significant and its cell
         // the index's: each run of `n - k + 1` ranks (one placement of the
@@ -401,7 +479,7 @@ impl PatternDb {
         // written in order.
         let run = n - k + 1;
         let runs = self.data.len() / run;
-        let stopped = (0..runs.div_ceil(CELL_INDEX_CHUNK)).into_par_iter().try_for_each(|chunk| {
+        (0..runs.div_ceil(CELL_INDEX_CHUNK)).into_par_iter().try_for_each(|chunk| {
             if let Some(outcome) = limits.stop() {
                 return Err(outcome);
             }
@@ -409,12 +487,13 @@ impl PatternDb {
             for prefix in (chunk * CELL_INDEX_CHUNK..runs).take(CELL_INDEX_CHUNK) {
                 unrank(n, k - 1, prefix, &mut cells);
                 let (mut base, mut taken) = (0usize, 0u32);
-                for (&cell, &stride) in cells[..k - 1].iter().zip(&strides) {
+                for (&cell, &stride) in cells[..k - 1].iter().zip(strides) {
                     base += usize::from(cell) * stride as usize;
                     taken |= 1 << cell;
                 }
                 let mut free = (u32::MAX >> (32 - n)) & !taken;
-                for &value in &self.data[prefix * run..(prefix + 1) * run] {
+                for rank in prefix * run..(prefix + 1) * run {
+                    let value = ranked(rank);
                     let cell = free.trailing_zeros() as usize;
                     free &= free - 1;
                     // SAFETY: the placements of distinct ranks differ in
@@ -424,10 +503,8 @@ impl PatternDb {
                 }
             }
             Ok(())
-        });
-        stopped?;
-        self.by_cells = Some(CellIndexed { data, strides });
-        Ok(self)
+        })?;
+        Ok(Some(data))
     }
 
     /// The board's width.
@@ -454,6 +531,57 @@ impl PatternDb {
     /// One byte per placement, by [`rank`].
     pub fn data(&self) -> &[u8] {
         &self.data
+    }
+
+    /// The value of the placement where pattern tile `i` stands on
+    /// `cells[i]`, the blank on `blank`: on a zero-aware database, the
+    /// distance from the blank's region of the empty cells (see
+    /// `ZeroAware`), else [`PatternDb::lookup`].
+    #[inline(always)]
+    pub fn lookup_at(&self, cells: impl Iterator<Item = u8>, blank: u8) -> u8 {
+        let Some(zero) = &self.zero_aware else { return self.lookup(cells) };
+        let mut mask = 0u32;
+        let cells = cells.inspect(|&cell| mask |= 1 << cell);
+        let (value, excess) = match (&zero.by_cells, &self.by_cells) {
+            (Some(pairs), Some(by_cells)) => {
+                let index: u32 = cells.zip(&by_cells.strides).map(|(cell, &stride)| u32::from(cell) * stride).sum();
+                debug_assert!((index as usize) < pairs.len());
+                // SAFETY: with every cell below n, the index is below n^k,
+                // the table's length.
+                let pair = unsafe { *pairs.get_unchecked(index as usize) };
+                (pair as u8, (pair >> 8) as u8)
+            }
+            _ => {
+                let (index, value) = self.entry(cells);
+                (value, zero.by_rank[index])
+            }
+        };
+        let shift = match &zero.numbers_by_mask {
+            // A region beyond the fourth is numbered 4: its shift takes the
+            // excess past the byte's bits, to 0.
+            Some(numbers) => 2 * ((numbers[mask as usize] >> (4 * blank)) & 15) as u32,
+            None => match zero.occupancies.excess_shift(mask, blank) {
+                Some(shift) => shift,
+                None => return value,
+            },
+        };
+        value + 2 * ((u32::from(excess) >> shift) & 3) as u8
+    }
+
+    /// The index (by cells when the entries are, else by rank) and the
+    /// entry of a placement.
+    #[inline(always)]
+    fn entry(&self, cells: impl Iterator<Item = u8>) -> (usize, u8) {
+        if let Some(by_cells) = &self.by_cells {
+            let index: u32 = cells.zip(&by_cells.strides).map(|(cell, &stride)| u32::from(cell) * stride).sum();
+            debug_assert!((index as usize) < by_cells.data.len());
+            // SAFETY: as in `lookup`.
+            return (index as usize, unsafe { *by_cells.data.get_unchecked(index as usize) });
+        }
+        let index = rank(self.width * self.height, cells);
+        debug_assert!(index < self.data.len());
+        // SAFETY: as in `lookup`.
+        (index, unsafe { *self.data.get_unchecked(index) })
     }
 
     /// The value of the placement where pattern tile `i` stands on
@@ -775,12 +903,13 @@ impl PatternSet {
 
     #[inline(always)]
     fn regular(&self, p: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        self.dbs[p].lookup(self.tiles[p].iter().map(|&t| pos[t as usize]))
+        self.dbs[p].lookup_at(self.tiles[p].iter().map(|&t| pos[t as usize]), pos[0])
     }
 
     #[inline(always)]
     fn mirrored(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        self.dbs[p].lookup(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]))
+        let blank = r.transpose[pos[0] as usize];
+        self.dbs[p].lookup_at(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank)
     }
 
     /// The bound of the regular lookup and of the reflected one if taken.

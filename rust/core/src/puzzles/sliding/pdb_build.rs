@@ -59,7 +59,7 @@ struct WideMask {
 }
 
 /// The regions of the empty cells of every set of `k` occupied cells.
-struct Occupancies {
+pub(super) struct Occupancies {
     /// `binomial[c][j]`: c choose j, for the colex rank of a mask.
     binomial: Vec<[u32; MAX_CELLS + 1]>,
     /// By colex rank: two bits per cell naming the region of each empty
@@ -71,10 +71,12 @@ struct Occupancies {
     wide: Vec<WideMask>,
     /// Bit `r` set when the mask of colex rank `r` has more than one region.
     several: Vec<u64>,
+    /// The cells a mask holds.
+    k: usize,
 }
 
 impl Occupancies {
-    fn new(n: usize, k: usize, neighbours: &[u32]) -> Occupancies {
+    pub(super) fn new(n: usize, k: usize, neighbours: &[u32]) -> Occupancies {
         let mut binomial = vec![[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
         for c in 0..=MAX_CELLS {
             binomial[c][0] = 1;
@@ -124,7 +126,7 @@ impl Occupancies {
             let ripple = mask + low;
             mask = ripple | (((mask ^ ripple) >> 2) / low);
         }
-        Occupancies { binomial, cell_regions, regions, wide, several }
+        Occupancies { binomial, cell_regions, regions, wide, several, k }
     }
 
     /// The colex rank of `mask ^ 1 << from ^ 1 << to` (`to` empty, `from`
@@ -157,6 +159,52 @@ impl Occupancies {
             }
         }
         rank
+    }
+
+    /// Where the excess of `cell`'s region among the empty cells of
+    /// `mask` sits in a placement's byte of region excesses (see
+    /// `PatternDb::region_excess`): `None` when the mask's empty cells are one
+    /// region, or the cell's is beyond the fourth (its excess is not kept).
+    #[inline(always)]
+    pub(super) fn excess_shift(&self, mask: u32, cell: u8) -> Option<u32> {
+        let rank = self.rank(mask);
+        if self.several[rank / 64] & (1 << (rank % 64)) == 0 {
+            return None;
+        }
+        let region = self.region_number(rank, cell);
+        (usize::from(region) < BYTE_REGIONS).then_some(2 * u32::from(region))
+    }
+
+    /// The number of `cell`'s region among the empty cells of the mask of
+    /// colex rank `rank`, by lowest cell.
+    #[inline(always)]
+    fn region_number(&self, rank: usize, cell: u8) -> u8 {
+        let packed = self.cell_regions[rank];
+        if packed & WIDE == 0 {
+            ((packed >> (2 * cell)) & 3) as u8
+        } else {
+            self.wide[(packed & !WIDE) as usize].region_of[cell as usize]
+        }
+    }
+
+    /// On a board of at most 16 cells, for every mask of `k` cells (by
+    /// the mask itself), four bits a cell: the number of its region, or 4
+    /// beyond the fourth (the other masks' entries are 0).
+    pub(super) fn region_numbers_by_mask(&self, n: usize) -> Vec<u64> {
+        assert!(n <= 16, "four bits for each of at most 16 cells");
+        let mut table = vec![0u64; 1 << n];
+        for (mask, entry) in table.iter_mut().enumerate() {
+            let mask = mask as u32;
+            if mask.count_ones() as usize != self.k {
+                continue;
+            }
+            let rank = self.rank(mask);
+            for cell in (0..n as u8).filter(|&c| mask & (1 << c) == 0) {
+                let number = self.region_number(rank, cell).min(BYTE_REGIONS as u8);
+                *entry |= u64::from(number) << (4 * cell);
+            }
+        }
+        table
     }
 
     /// The colex rank of a mask among those of as many bits.
@@ -212,6 +260,10 @@ struct Fields<'a> {
     /// Excesses over `nibble_excess`: (placement, distance).
     overflow: &'a Mutex<Vec<(u32, u8)>>,
     nibble_excess: u8,
+    /// When the build keeps each region's excess over its placement's
+    /// distance: a byte a placement, two bits for each of the first four
+    /// regions.
+    region_excess: Option<&'a [AtomicU8]>,
 }
 
 /// Children generated and not yet looked at.
@@ -389,6 +441,37 @@ impl Fields<'_> {
         self.excess[index / 2].fetch_or(nibble << (4 * (index % 2)), Relaxed);
     }
 
+    /// The distance of the placement `index` (cells `cells`), settled in an
+    /// earlier layer.
+    fn settled(&self, index: usize, cells: &[u8]) -> u32 {
+        let nibble = (self.excess[index / 2].load(Relaxed) >> (4 * (index % 2))) & 15;
+        if nibble == 15 {
+            let overflow = self.overflow.lock().expect("not poisoned");
+            let &(_, distance) = overflow.iter().find(|&&(i, _)| i as usize == index).expect("an overflow is listed");
+            return u32::from(distance);
+        }
+        let manhattan: u32 = cells.iter().zip(self.manhattan).map(|(&c, row)| u32::from(row[c as usize])).sum();
+        manhattan + 2 * u32::from(nibble)
+    }
+
+    /// Records the excess of the regions `fields` (a low bit per current
+    /// field) of the placement `index`, settled in an earlier layer and
+    /// reached again in `layer` from other regions: in pairs of moves (a
+    /// move of a pattern tile changes its Manhattan distance by one, so a
+    /// placement's distances from all regions have one parity), at most 3.
+    #[inline(always)]
+    fn note_excess(&self, index: usize, cells: &[u8], fields: u64, layer: u32) {
+        let Some(region_excess) = self.region_excess else { return };
+        let excess = ((layer - self.settled(index, cells)) / 2).min(3) as u8;
+        let mut bits = 0u8;
+        for region in 0..BYTE_REGIONS {
+            if fields & (1 << (2 * region)) != 0 {
+                bits |= excess << (2 * region);
+            }
+        }
+        region_excess[index].fetch_or(bits, Relaxed);
+    }
+
     /// Scans the words `words` from word `first` on, of the wide table if
     /// `wide`, else of the bytes: expands the placements with a field
     /// `current`.
@@ -472,6 +555,8 @@ impl Fields<'_> {
                 if (done >> (8 * byte)) & 0xff == 0 {
                     self.settle(index, &cells[..self.k], layer);
                     tally.placements += 1;
+                } else {
+                    self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
                 let mask_rank = self.occupancies.rank(mask);
                 let regions = &self.occupancies.regions[mask_rank];
@@ -513,6 +598,8 @@ impl Fields<'_> {
                 if (done >> shift) & slot_fields == 0 {
                     self.settle(index, &cells[..self.k], layer);
                     tally.placements += 1;
+                } else {
+                    self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
                 let mut blanks = 0;
                 for (r, &region) in wide.regions.iter().enumerate() {
@@ -575,6 +662,17 @@ fn drop_aside<T: Send + 'static>(tables: T) {
 /// The values of the pattern of goal cells `pattern` (`size` entries), the
 /// blank's goal on `blank`, by rank; excesses over the Manhattan distance
 /// beyond `nibble_excess` pairs of moves go to the side list.
+/// How a build keeps what it finds besides each placement's distance.
+#[derive(Clone, Copy)]
+pub(super) struct Keeping {
+    /// The largest excess over the Manhattan distance kept in four bits
+    /// ([`NIBBLE_EXCESS`]; tests lower it to send entries to the side list).
+    pub nibble_excess: u8,
+    /// Whether each region's excess over its placement's distance is kept
+    /// (for zero-aware lookups).
+    pub region_excess: bool,
+}
+
 pub(super) fn build(
     geometry: &Geometry,
     pattern: &[u8],
@@ -582,8 +680,9 @@ pub(super) fn build(
     size: usize,
     progress: ProgressFn,
     limits: &BuildLimits,
-    nibble_excess: u8,
-) -> Built<Vec<u8>> {
+    keeping: Keeping,
+) -> Built<(Vec<u8>, Option<Vec<u8>>)> {
+    let Keeping { nibble_excess, region_excess: keep_region_excess } = keeping;
     let n = geometry.cells();
     let k = pattern.len();
     let neighbours = geometry.neighbour_masks();
@@ -616,6 +715,11 @@ pub(super) fn build(
         })
         .collect();
     let overflow = Mutex::new(Vec::new());
+    let mut region_excess: Vec<u8> = if keep_region_excess {
+        bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?
+    } else {
+        Vec::new()
+    };
     let mut place = [0usize; MAX_CELLS];
     place[k - 1] = 1;
     for i in (0..k - 1).rev() {
@@ -642,6 +746,10 @@ pub(super) fn build(
             excess: &excess_store,
             overflow: &overflow,
             nibble_excess,
+            // SAFETY: an `AtomicU8` has the layout of a `u8`; the vector is
+            // borrowed here alone.
+            region_excess: keep_region_excess
+                .then(|| unsafe { std::slice::from_raw_parts(region_excess.as_mut_ptr() as *const AtomicU8, size) }),
         };
         let searched = search(&fields, pattern, blank, size, progress, limits);
         if searched.is_ok() {
@@ -650,7 +758,7 @@ pub(super) fn build(
         searched
     };
     if let Err(outcome) = searched {
-        drop_aside((store, wide_store, excess_store));
+        drop_aside((store, wide_store, excess_store, region_excess));
         return Err(outcome);
     }
     drop(wide_store);
@@ -693,7 +801,7 @@ pub(super) fn build(
         }
     });
     if let Some(&outcome) = stopped.get() {
-        drop_aside((store, excess_store));
+        drop_aside((store, excess_store, region_excess));
         return Err(outcome);
     }
     drop(excess_store);
@@ -704,7 +812,7 @@ pub(super) fn build(
         store.copy_within(align..align + size, 0);
     }
     store.truncate(size);
-    Ok(store)
+    Ok((store, keep_region_excess.then_some(region_excess)))
 }
 
 /// The breadth-first search over the fields.

@@ -24,6 +24,9 @@ use crate::cache::{load_table_until, never, note_unkept, turn_to_build, usable_c
 use crate::{Outcome, Result};
 
 const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
+/// The regions' excesses of a zero-aware database, in a file of their own
+/// beside its entries' (which a plain lookup reads alone).
+const EXCESS_MAGIC: &[u8; 12] = b"IDASTAR-ZPD\0";
 /// Bumped whenever the file layout or the meaning of the values changes
 /// (2: built from the goal state, the blank on its goal cell, which the
 /// header and the file name now name).
@@ -39,13 +42,18 @@ pub fn file_name(width: usize, height: usize, blank: u8, cells: &[u8]) -> String
 }
 
 fn header(db: &PatternDb) -> Vec<u8> {
+    header_of(MAGIC, db, db.data())
+}
+
+/// The header of `payload`, a table of `db`'s, under `magic`.
+fn header_of(magic: &[u8; 12], db: &PatternDb, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(64);
-    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(magic);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.extend_from_slice(&[db.width() as u8, db.height() as u8, db.blank(), db.cells().len() as u8]);
     out.extend_from_slice(db.cells());
-    out.extend_from_slice(&(db.data().len() as u64).to_le_bytes());
-    out.extend_from_slice(&checksum(db.data()).to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(payload).to_le_bytes());
     out
 }
 
@@ -56,7 +64,18 @@ pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
 
 /// [`save`], given up when `stopped` says so (nothing is left at `path`).
 fn save_until(db: &PatternDb, path: &Path, stopped: &dyn Fn() -> bool) -> std::io::Result<()> {
-    write_atomically_until(path, &[&header(db), db.data()], stopped)
+    write_atomically_until(path, &[&header(db), db.data()], stopped)?;
+    match db.region_excess() {
+        Some(excess) => {
+            write_atomically_until(&excess_path(path), &[&header_of(EXCESS_MAGIC, db, excess), excess], stopped)
+        }
+        None => Ok(()),
+    }
+}
+
+/// Where the regions' excesses of the database at `path` are kept.
+fn excess_path(path: &Path) -> std::path::PathBuf {
+    path.with_extension("excess")
 }
 
 /// Reads the database of `cells` on `geometry`, the blank's goal on
@@ -64,15 +83,18 @@ fn save_until(db: &PatternDb, path: &Path, stopped: &dyn Fn() -> bool) -> std::i
 /// (missing, not a regular file, another version, damaged). Reads no more
 /// than the database's size.
 pub fn load(path: &Path, geometry: &Geometry, cells: &[u8], blank: u8) -> std::result::Result<PatternDb, String> {
-    load_until(path, geometry, cells, blank, &never)
+    load_until(path, geometry, cells, blank, false, &never)
 }
 
-/// [`load`], given up with [`crate::cache::STOPPED`] when `stopped` says so.
+/// [`load`], with the regions' excesses of a zero-aware database when
+/// `zero_aware`, given up with [`crate::cache::STOPPED`] when `stopped`
+/// says so.
 fn load_until(
     path: &Path,
     geometry: &Geometry,
     cells: &[u8],
     blank: u8,
+    zero_aware: bool,
     stopped: &dyn Fn() -> bool,
 ) -> std::result::Result<PatternDb, String> {
     let expected_len = super::pdb::entries(geometry.cells(), cells.len());
@@ -81,15 +103,22 @@ fn load_until(
     // Everything before the length and the checksum is fixed by the board
     // and the pattern; the file's layout is the one `load_table` reads.
     let data = load_table_until(path, &head[..head.len() - 16], expected_len, stopped)?;
-    Ok(PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data))
+    let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data);
+    if !zero_aware {
+        return Ok(db);
+    }
+    let head = header_of(EXCESS_MAGIC, &db, &[]);
+    let excess = load_table_until(&excess_path(path), &head[..head.len() - 16], db.data().len(), stopped)?;
+    Ok(db.with_region_excess(excess))
 }
 
 /// A database loaded in this process: its cache directory (none when there
-/// is none to keep it in), board, blank's goal cell and pattern.
-type Key = (Option<PathBuf>, usize, usize, u8, Vec<u8>);
+/// is none to keep it in), board, blank's goal cell, pattern, and whether
+/// it is zero-aware.
+type Key = (Option<PathBuf>, usize, usize, u8, Vec<u8>, bool);
 
-fn key(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>) -> Key {
-    (cache_dir(dir), geometry.width(), geometry.height(), blank, cells.to_vec())
+fn key(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>, zero_aware: bool) -> Key {
+    (cache_dir(dir), geometry.width(), geometry.height(), blank, cells.to_vec(), zero_aware)
 }
 
 fn loaded() -> &'static Mutex<HashMap<Key, Arc<PatternDb>>> {
@@ -123,9 +152,24 @@ pub fn load_or_build(
     progress: ProgressFn,
     limits: &BuildLimits,
 ) -> Result<Built<(Arc<PatternDb>, Source)>> {
+    load_or_build_with(geometry, cells, blank, false, dir, progress, limits)
+}
+
+/// [`load_or_build`] of the zero-aware database when `zero_aware` (see
+/// [`PatternDb::lookup_at`]), kept in two files: the plain database's and
+/// its regions' excesses.
+pub fn load_or_build_with(
+    geometry: &Geometry,
+    cells: &[u8],
+    blank: u8,
+    zero_aware: bool,
+    dir: Option<&Path>,
+    progress: ProgressFn,
+    limits: &BuildLimits,
+) -> Result<Built<(Arc<PatternDb>, Source)>> {
     // Before a file is read into a table of that size, or one is built.
     PatternDb::checked_entries(geometry, cells, blank)?;
-    let key = key(geometry, cells, blank, dir);
+    let key = key(geometry, cells, blank, dir, zero_aware);
     let in_memory = || loaded().lock().expect("not poisoned").get(&key).cloned();
     if let Some(db) = in_memory() {
         return Ok(Ok((db, Source::Memory)));
@@ -142,7 +186,7 @@ pub fn load_or_build(
     // stop with the build's limits too.
     let stopped = || limits.stop().is_some();
     let from_disk = match (&path, stored) {
-        (Some(path), true) => load_until(path, geometry, cells, blank, &stopped).ok(),
+        (Some(path), true) => load_until(path, geometry, cells, blank, zero_aware, &stopped).ok(),
         _ => None,
     };
     if from_disk.is_none() {
@@ -153,7 +197,7 @@ pub fn load_or_build(
     let (db, source) = match from_disk {
         Some(db) => (db, Source::Disk),
         None => {
-            let db = match PatternDb::build(geometry, cells, blank, progress, limits)? {
+            let db = match PatternDb::build_with(geometry, cells, blank, zero_aware, progress, limits)? {
                 Ok(db) => db,
                 Err(outcome) => return Ok(Err(outcome)),
             };
@@ -181,8 +225,8 @@ pub fn load_or_build(
 /// Whether the database of `cells` on `geometry`, the blank's goal on
 /// `blank`, is loaded in this process for the cache directory `dir` already
 /// (so that [`load_or_build`] returns at once).
-pub fn is_loaded(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>) -> bool {
-    loaded().lock().expect("not poisoned").contains_key(&key(geometry, cells, blank, dir))
+pub fn is_loaded(geometry: &Geometry, cells: &[u8], blank: u8, zero_aware: bool, dir: Option<&Path>) -> bool {
+    loaded().lock().expect("not poisoned").contains_key(&key(geometry, cells, blank, dir, zero_aware))
 }
 
 /// Forgets every database loaded in this process (the files stay).

@@ -143,6 +143,8 @@ pub struct SlidingTiles {
     reflect: bool,
     /// Whether the dual lookups join the pattern databases' bound.
     dual: bool,
+    /// Whether the patterns' databases are read by the blank's region.
+    zero_aware: bool,
     cache_dir: Option<PathBuf>,
     /// The time the preparation took, which each result's elapsed time includes.
     preparation: Duration,
@@ -306,6 +308,7 @@ impl SlidingTiles {
                     report.is_some_and(|report| report(progress))
                 };
                 let cache_dir = self.cache_dir.as_deref();
+                let base = base.with_zero_aware(self.zero_aware);
                 match base.with_partitions(&partitions, self.reflect, self.dual, cache_dir, &progress, limits)? {
                     Ok(puzzle) => puzzle,
                     Err(outcome) => return Ok(Err(outcome)),
@@ -357,6 +360,14 @@ impl Puzzle for SlidingTiles {
         },
         OptionDoc { name: "dual", kind: "bool", default: "False", doc: "also bound the dual board" },
         OptionDoc {
+            name: "zero_aware",
+            kind: "bool",
+            default: "False",
+            doc: "read each pattern's database for the region of empty cells the blank is in, \
+                  rather than the least over the regions (a stronger bound; the databases keep \
+                  a second byte an entry)",
+        },
+        OptionDoc {
             name: "cache_dir",
             kind: "str | os.PathLike[str]",
             default: "$IDASTAR_CACHE_DIR, else the user's cache directory",
@@ -374,6 +385,7 @@ impl Puzzle for SlidingTiles {
         let patterns = patterns_option(options)?;
         let reflect = options.flag("reflect", true)?;
         let dual = options.flag("dual", DUAL_BY_DEFAULT)?;
+        let zero_aware = options.flag("zero_aware", false)?;
         if let (true, PatternSpec::Several(partitions)) = (dual, &patterns) {
             super::dual_takes_one_partition(partitions.len())?;
         }
@@ -407,6 +419,7 @@ impl Puzzle for SlidingTiles {
             patterns,
             reflect,
             dual,
+            zero_aware,
             cache_dir,
             preparation: Duration::ZERO,
             prepared: Vec::new(),
@@ -512,7 +525,8 @@ impl Puzzle for SlidingTiles {
                 let Ok(partitions) = self.partition_cells(&geometry, &goal) else { return true };
                 let blank = goal.blank_cell() as u8;
                 let dir = self.cache_dir.as_deref();
-                partitions.iter().flatten().any(|cells| !pdb_cache::is_loaded(&geometry, cells, blank, dir))
+                let zero_aware = self.zero_aware;
+                partitions.iter().flatten().any(|cells| !pdb_cache::is_loaded(&geometry, cells, blank, zero_aware, dir))
             })
     }
 

@@ -437,10 +437,11 @@ fn distances_beyond_four_bits_over_the_manhattan_distance_are_kept_aside() {
         let geometry = Geometry::new(w, h).unwrap();
         let size = pdb::entries(w * h, cells.len());
         let build = |excess| {
-            super::pdb_build::build(&geometry, &cells, blank, size, &|_| false, &BuildLimits::default(), excess)
+            let keeping = super::pdb_build::Keeping { nibble_excess: excess, region_excess: false };
+            super::pdb_build::build(&geometry, &cells, blank, size, &|_| false, &BuildLimits::default(), keeping)
                 .unwrap()
         };
-        let (kept, aside) = (build(super::pdb_build::NIBBLE_EXCESS), build(0));
+        let (kept, aside) = (build(super::pdb_build::NIBBLE_EXCESS).0, build(0).0);
         assert_eq!(kept, aside, "{w}x{h} {cells:?}");
         let manhattan = |index: usize| {
             let mut placement = vec![0u8; cells.len()];
@@ -769,15 +770,15 @@ fn databases_loaded_for_one_cache_directory_are_not_handed_out_for_another() {
         pdb_cache::load_or_build(&geometry, &cells, 0, Some(dir), &|_| false, &none).unwrap().unwrap()
     };
     assert_eq!(load(&first).1, pdb_cache::Source::Built);
-    assert!(pdb_cache::is_loaded(&geometry, &cells, 0, Some(&first)));
-    assert!(!pdb_cache::is_loaded(&geometry, &cells, 0, Some(&second)));
+    assert!(pdb_cache::is_loaded(&geometry, &cells, 0, false, Some(&first)));
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 0, false, Some(&second)));
     // Built again for the second directory, and stored there.
     assert_eq!(load(&second).1, pdb_cache::Source::Built);
     assert!(second.join(pdb_cache::file_name(3, 3, 0, &cells)).is_file());
     assert_eq!(load(&first).1, pdb_cache::Source::Memory);
     assert_eq!(load(&second).1, pdb_cache::Source::Memory);
     // Nor for another blank's goal.
-    assert!(!pdb_cache::is_loaded(&geometry, &cells, 8, Some(&first)));
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 8, false, Some(&first)));
     std::fs::remove_dir_all(&first).unwrap();
     std::fs::remove_dir_all(&second).unwrap();
 }
@@ -971,4 +972,87 @@ fn catalogues_beyond_their_limits_are_refused_before_any_build() {
     assert!(refused.contains("3 partitions of 90 patterns in all with their mirror images"), "{refused}");
     let refused = base.partition_databases(&partitions[..2], true).unwrap_err().to_string();
     assert_eq!(refused, "dual: the dual lookups take one partition, not 2");
+}
+
+/// The fewest moves of pattern tiles from every (placement, blank cell) to
+/// the goal state (the pattern home, the blank on `blank`), by a 0-1
+/// breadth-first search: the definition a zero-aware database keeps.
+fn pattern_distances(geometry: &Geometry, cells: &[u8], blank: u8) -> HashMap<(Vec<u8>, u8), u32> {
+    let mut best = HashMap::from([((cells.to_vec(), blank), 0u32)]);
+    let mut queue = VecDeque::from([(cells.to_vec(), blank, 0u32)]);
+    while let Some((placement, at, cost)) = queue.pop_front() {
+        if best[&(placement.clone(), at)] < cost {
+            continue;
+        }
+        for cell in
+            geometry.neighbour_table()[at as usize].iter().map(|&c| c as usize).filter(|&c| c < geometry.cells())
+        {
+            let mut moved = placement.clone();
+            let step = match moved.iter().position(|&c| c == cell as u8) {
+                Some(tile) => {
+                    moved[tile] = at;
+                    1
+                }
+                None => 0,
+            };
+            let key = (moved.clone(), cell as u8);
+            if best.get(&key).is_none_or(|&known| known > cost + step) {
+                best.insert(key, cost + step);
+                if step == 1 {
+                    queue.push_back((moved, cell as u8, cost + 1));
+                } else {
+                    queue.push_front((moved, cell as u8, cost));
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn zero_aware_databases_read_the_blanks_region_and_keep_through_the_cache() {
+    // Five tiles of a 4 x 3 board wall off corners: each region's distance
+    // is kept as its excess over the least, in pairs of moves, at most 3,
+    // for the first four regions by lowest cell.
+    let dir = tempdir();
+    let geometry = Geometry::new(4, 3).unwrap();
+    let cells = [1u8, 2, 5, 6, 9];
+    let exact = pattern_distances(&geometry, &cells, 0);
+    let limits = BuildLimits::default();
+    let (built, source) =
+        pdb_cache::load_or_build_with(&geometry, &cells, 0, true, Some(&dir), &|_| false, &limits).unwrap().unwrap();
+    assert_eq!(source, pdb_cache::Source::Built);
+    pdb_cache::clear_memory();
+    let (loaded, source) =
+        pdb_cache::load_or_build_with(&geometry, &cells, 0, true, Some(&dir), &|_| false, &limits).unwrap().unwrap();
+    assert_eq!(source, pdb_cache::Source::Disk);
+    assert_eq!(loaded.region_excess(), built.region_excess());
+    let by_rank = PatternDb::from_parts(4, 3, 0, cells.to_vec(), built.data().to_vec())
+        .with_region_excess(built.region_excess().unwrap().to_vec());
+    let neighbours = geometry.neighbour_masks();
+    let mut raised = 0;
+    for index in 0..built.data().len() {
+        let mut placement = [0u8; 5];
+        pdb::unrank(12, 5, index, &mut placement);
+        let occupied = placement.iter().fold(0u32, |m, &c| m | 1 << c);
+        let least = u32::from(built.lookup(placement.iter().copied()));
+        let mut empty = !occupied & 0xfff;
+        let mut number = 0;
+        while empty != 0 {
+            let region = super::pdb_build::component(empty.trailing_zeros(), empty, &neighbours);
+            empty &= !region;
+            for blank in (0..12u8).filter(|&c| region & (1 << c) != 0) {
+                let distance = exact.get(&(placement.to_vec(), blank)).copied().unwrap_or(least);
+                let excess = if number < 4 { ((distance - least) / 2).min(3) } else { 0 };
+                raised += usize::from(excess > 0);
+                let expected = (least + 2 * excess) as u8;
+                for db in [&built, &loaded, &Arc::new(by_rank.clone())] {
+                    assert_eq!(db.lookup_at(placement.iter().copied(), blank), expected, "{placement:?} blank {blank}");
+                }
+            }
+            number += 1;
+        }
+    }
+    assert!(raised > 0, "no region was above its placement's least");
+    assert!(built.by_cells_for_tests().is_some() && by_rank.by_cells_for_tests().is_none());
 }
