@@ -72,6 +72,9 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="cores per search (default: all)")
     parser.add_argument("--heuristic", default="pdb", choices=sliding.HEURISTICS)
     parser.add_argument("--patterns", default="6-6-6-6", help="with --heuristic pdb")
+    parser.add_argument(
+        "--zero-aware", action="store_true", help="read the databases by the blank's region"
+    )
     parser.add_argument("--cache-dir", type=Path, default=None, help="where the databases are kept")
     parser.add_argument(
         "--instances", type=int, nargs="*", help="these instance numbers (from 1), in this order"
@@ -97,6 +100,7 @@ def main() -> None:
     if args.heuristic == "pdb":
         options["patterns"] = args.patterns
         options["cache_dir"] = args.cache_dir
+        options["zero_aware"] = args.zero_aware
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, threads={args.threads}")
     began = time.perf_counter()
     sliding.lower_bound(boards[order[0] - 1], **options)
