@@ -73,7 +73,22 @@ pub(super) struct Occupancies {
     several: Vec<u64>,
     /// The cells a mask holds.
     k: usize,
+    /// For lookups: `cell_regions` with [`SEVERAL`] set on the masks of
+    /// more than one region, one read where the builder takes two.
+    looked_up: Vec<u64>,
+    /// The colex rank in two table reads (see [`Occupancies::fast_rank`]):
+    /// the low cells' share by their bits, and the high cells' by the
+    /// count of low cells and their bits.
+    rank_low: Vec<u32>,
+    rank_high: Vec<u32>,
 }
+
+/// `looked_up` entries of masks with more than one region.
+const SEVERAL: u64 = 1 << 62;
+/// The cells whose share of a colex rank `rank_low` holds.
+const LOW_CELLS: usize = 13;
+/// The masks of the other cells (at most 12 of a 25-cell board).
+const HIGH_MASKS: usize = 1 << (MAX_CELLS - LOW_CELLS);
 
 impl Occupancies {
     pub(super) fn new(n: usize, k: usize, neighbours: &[u32]) -> Occupancies {
@@ -126,7 +141,29 @@ impl Occupancies {
             let ripple = mask + low;
             mask = ripple | (((mask ^ ripple) >> 2) / low);
         }
-        Occupancies { binomial, cell_regions, regions, wide, several, k }
+        let looked_up = cell_regions
+            .iter()
+            .enumerate()
+            .map(|(rank, &packed)| packed | if several[rank / 64] & (1 << (rank % 64)) != 0 { SEVERAL } else { 0 })
+            .collect();
+        // The share of the cells of `bits` (shifted up by `base`) in a
+        // rank, the first of them the `first`-th cell of the mask.
+        let share = |mut bits: u32, base: usize, first: usize| {
+            let mut sum = 0u32;
+            let mut j = first + 1;
+            while bits != 0 && j <= k {
+                sum += binomial[base + bits.trailing_zeros() as usize][j];
+                bits &= bits - 1;
+                j += 1;
+            }
+            sum
+        };
+        let rank_low = (0..1u32 << LOW_CELLS).map(|bits| share(bits, 0, 0)).collect();
+        let rank_high = (0..=k)
+            .flat_map(|first| (0..HIGH_MASKS as u32).map(move |bits| (first, bits)))
+            .map(|(first, bits)| share(bits, LOW_CELLS, first))
+            .collect();
+        Occupancies { binomial, cell_regions, regions, wide, several, k, looked_up, rank_low, rank_high }
     }
 
     /// The colex rank of `mask ^ 1 << from ^ 1 << to` (`to` empty, `from`
@@ -167,12 +204,36 @@ impl Occupancies {
     /// region, or the cell's is beyond the fourth (its excess is not kept).
     #[inline(always)]
     pub(super) fn excess_shift(&self, mask: u32, cell: u8) -> Option<u32> {
-        let rank = self.rank(mask);
-        if self.several[rank / 64] & (1 << (rank % 64)) == 0 {
+        let packed = self.looked_up[self.fast_rank(mask)];
+        if packed & SEVERAL == 0 {
             return None;
         }
-        let region = self.region_number(rank, cell);
+        let region = if packed & WIDE == 0 {
+            ((packed >> (2 * cell)) & 3) as u8
+        } else {
+            self.wide[(packed & !(WIDE | SEVERAL)) as usize].region_of[cell as usize]
+        };
         (usize::from(region) < BYTE_REGIONS).then_some(2 * u32::from(region))
+    }
+
+    #[cfg(test)]
+    pub(super) fn fast_rank_for_tests(&self, mask: u32) -> usize {
+        self.fast_rank(mask)
+    }
+
+    #[cfg(test)]
+    pub(super) fn rank_for_tests(&self, mask: u32) -> usize {
+        self.rank(mask)
+    }
+
+    /// [`Occupancies::rank`] in two table reads.
+    #[inline(always)]
+    fn fast_rank(&self, mask: u32) -> usize {
+        let low = mask & ((1 << LOW_CELLS) - 1);
+        let high = (mask >> LOW_CELLS) as usize;
+        let rank = self.rank_low[low as usize] + self.rank_high[low.count_ones() as usize * HIGH_MASKS + high];
+        debug_assert_eq!(rank as usize, self.rank(mask));
+        rank as usize
     }
 
     /// The number of `cell`'s region among the empty cells of the mask of
