@@ -310,9 +310,14 @@ class _NoSubmit:
 @pytest.fixture
 def passes(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every pass spread, however small (the passes handed out are listed)."""
-    spread: list[Any] = []
     monkeypatch.setattr(_distributed, "WORTH_AFTER", 0)
     monkeypatch.setattr(_distributed, "WORTH_AFTER_CALLBACKS", 0)
+    return listed_passes(monkeypatch)
+
+
+def listed_passes(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The passes handed out from now on, listed as they go."""
+    spread: list[Any] = []
     start = _distributed.Spreader.start
 
     def listed(self: Any, *args: Any) -> Any:
@@ -355,11 +360,54 @@ def test_one_search_on_the_cluster_is_the_one_thread_search(
         assert remote.svg() == local.svg()
 
 
-def test_a_search_spread_by_its_own_measure_gives_the_same_answer(client: Any) -> None:
+def test_a_search_spread_by_its_own_measure_gives_the_same_answer(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spread = listed_passes(monkeypatch)
     local = fifteen.solve(KORF_1, **KORF_1_OPTIONS)
     remote = fifteen.solve(KORF_1, client=client, **KORF_1_OPTIONS)
     assert (remote.cost, remote.path) == (57, local.path)
     assert_one_thread_search(local, remote)
+    # Each part told the nodes below each of its subtrees, and together its
+    # count: the next pass is handed out by them.
+    assert len(spread) >= 2
+    for handed in spread[:-1]:
+        for (first, end), report in zip(handed.parts, handed.reports, strict=True):
+            assert len(report[6]) == end - first and sum(report[6]) == report[1]
+    # The goal's part told the path to it, as the moves of one thread's
+    # search below the goal's subtree do (the caller took it, and searched
+    # nothing again).
+    goal = spread[-1].needed() - 1
+    found, *_, work, path = spread[-1].reports[goal]
+    assert found is not None and len(work) == found + 1 - spread[-1].parts[goal][0]
+    directions = {"U": 0, "L": 1, "R": 2, "D": 3}
+    assert path == [directions[letter] for letter in local.path]
+
+
+class _Threads:
+    """A client with two threads, for a spreader that sends nothing."""
+
+    def nthreads(self) -> dict[str, int]:
+        return {"a": 1, "b": 1}
+
+
+def test_a_pass_is_handed_out_by_the_work_its_subtrees_held_in_the_last() -> None:
+    spreader = _distributed.Spreader(_Threads(), "test", (), {}, None, None, 0)
+    spreader.growth = 2.0
+    # Before any pass has ended, by slack alone: twice as much per unit.
+    assert spreader.guess(10, [3, 1, 2]) == pytest.approx([1.0, 0.25, 0.5])
+    # The last pass, within 10, held 1000 nodes below its first subtree.
+    spreader.ended(10, 1030, [4, 4, 2, 2], [1000.0, 10.0, 10.0, 10.0])
+    # Within 12 the old subtrees have 2 more slack, in the same order; the
+    # new one (slack 0) is as dense as the old one after it.
+    guess = spreader.guess(12, [6, 0, 6, 4, 4])
+    expected = [1000 * 4, 10 / 16, 10 * 4, 10 * 4, 10 * 4]
+    assert guess == pytest.approx([value / expected[0] for value in expected])
+    # The first subtree alone is a part; the rest share the other.
+    assert _distributed.split_by_work(guess, 2) == [(0, 1), (1, 5)]
+    # A frontier cut at another depth is matched by position.
+    by_position = [1.0, 1.0, 0.01, 0.01, 0.04, 0.04, 0.04, 0.04]
+    assert spreader.guess(12, [2] * 8) == pytest.approx(by_position)
 
 
 def eight_puzzle() -> tuple[Any, Any, Any]:

@@ -114,7 +114,7 @@ def search_part(
     subtrees: tuple[int, int],
     stopped: Callable[[], object],
     called: str | None = None,
-) -> tuple[int | None, int, int, int, bool, str | None]: ...
+) -> tuple[int | None, int, int, int, bool, str | None, list[int], list[int] | None]: ...
 def solve_many(
     puzzle: str,
     cases: Any,

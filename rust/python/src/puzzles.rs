@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use idastar_core::engines::{Part, PartReport, Spread, Tally};
+use idastar_core::engines::{Part, PartReport, Spread};
 use idastar_core::puzzle::{Answer, Answered, AnyPuzzle, Hooks, Job, Options, Progress, Task, Value};
 use idastar_core::puzzles::{find, REGISTRY};
 use idastar_core::Outcome;
@@ -413,7 +413,7 @@ fn search_part(
         // A limit or the interrupt stopped it before its engine began.
         None if outcome.is_some_and(Outcome::is_limit) => {
             let outcome = outcome.expect("a limit");
-            Ok(report_to_py(PartReport { found: None, stopped: Some(outcome), tally: Tally::NONE }))
+            Ok(report_to_py(PartReport::stopped(outcome)))
         }
         None => Err(PyValueError::new_err("this engine searches no parts of a pass: give engine=\"ida\"")),
     }

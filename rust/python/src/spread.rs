@@ -56,7 +56,7 @@ impl Spread for RunSpread<'_> {
     }
 
     fn search(&self, cut: Cut, slack: &[u32], nodes: Option<u64>, limits: &Limits) -> PartReport {
-        let stopped = |outcome| PartReport { found: None, stopped: Some(outcome), tally: Tally::NONE };
+        let stopped = PartReport::stopped;
         let started = Python::attach(|py| {
             self.spread.spreader.call_method1(py, "start", (cut.bound, cut.wanted, cut.count, slack, nodes))
         });
@@ -109,24 +109,23 @@ pub(crate) fn part_from_py(((bound, wanted, count), (first, end)): PartTuple) ->
 }
 
 /// A part's report as Python sees it: `(found, expanded, generated,
-/// next_bound, beyond_range, stopped)`, `found` the index of the first
-/// subtree holding a goal or None, `stopped` the outcome's name or None.
-pub(crate) type ReportTuple = (Option<usize>, u64, u64, u32, bool, Option<&'static str>);
+/// next_bound, beyond_range, stopped, work, path)`, `found` the index of
+/// the first subtree holding a goal or None, `stopped` the outcome's name
+/// or None, `work` and `path` [`PartReport`]'s. A whole pass's report,
+/// from Python, is the same less `work`.
+pub(crate) type ReportTuple = (Option<usize>, u64, u64, u32, bool, Option<&'static str>, Vec<u64>, Option<Vec<u32>>);
 
 pub(crate) fn report_to_py(report: PartReport) -> ReportTuple {
     let Tally { expanded, generated, next_bound, beyond_range } = report.tally;
-    (report.found, expanded, generated, next_bound, beyond_range, report.stopped.map(Outcome::name))
+    let stopped = report.stopped.map(Outcome::name);
+    (report.found, expanded, generated, next_bound, beyond_range, stopped, report.work, report.path)
 }
 
+/// A whole pass's report, from Python (see [`ReportTuple`]).
+type PassTuple = (Option<usize>, u64, u64, u32, bool, Option<String>, Option<Vec<u32>>);
+
 fn report_from_py(report: &Bound<'_, PyAny>) -> PyResult<PartReport> {
-    let (found, expanded, generated, next_bound, beyond_range, stopped): (
-        Option<usize>,
-        u64,
-        u64,
-        u32,
-        bool,
-        Option<String>,
-    ) = report.extract()?;
+    let (found, expanded, generated, next_bound, beyond_range, stopped, path): PassTuple = report.extract()?;
     let stopped = match stopped {
         None => None,
         Some(name) => Some(
@@ -136,5 +135,6 @@ fn report_from_py(report: &Bound<'_, PyAny>) -> PyResult<PartReport> {
                 .ok_or_else(|| PyValueError::new_err(format!("no outcome is named {name:?}")))?,
         ),
     };
-    Ok(PartReport { found, stopped, tally: Tally { expanded, generated, next_bound, beyond_range } })
+    let tally = Tally { expanded, generated, next_bound, beyond_range };
+    Ok(PartReport { found, stopped, tally, work: Vec::new(), path })
 }

@@ -78,6 +78,12 @@ pub(crate) trait Deepen<'a>: Sized + Sync {
     /// The goal found at `path` while a frontier was cut, as a subtree
     /// like `first` that a search below finds at once.
     fn goal_subtree(first: &Self::Subtree, path: Vec<Self::Move>) -> Self::Subtree;
+
+    /// A move as a number, in which a spread pass's goal crosses processes.
+    fn move_code(step: &Self::Move) -> u32;
+
+    /// The move whose number is `code`; None when none is.
+    fn code_move(code: u32) -> Option<Self::Move>;
 }
 
 /// IDA* from `root` (the start, at `g` = 0, within the first bound): the
@@ -261,6 +267,14 @@ impl<'a, D: Deepen<'a>> Worker for Thread<'a, D> {
 
     fn f(subtree: &D::Subtree) -> u32 {
         D::f(subtree)
+    }
+
+    fn codes(path: &Vec<D::Move>) -> Option<Vec<u32>> {
+        Some(path.iter().map(D::move_code).collect())
+    }
+
+    fn from_codes(codes: &[u32]) -> Option<Vec<D::Move>> {
+        codes.iter().map(|&code| D::code_move(code)).collect()
     }
 
     fn tally(&self) -> Tally {

@@ -82,6 +82,20 @@ pub(crate) trait Worker {
     /// What it counted.
     fn tally(&self) -> Tally;
 
+    /// `answer` as numbers, which cross processes: a spread pass's goal,
+    /// told by the part that found it ([`PartReport::path`]). None when
+    /// the answer has no such form; the caller then searches the goal's
+    /// subtree again.
+    fn codes(_answer: &Self::Answer) -> Option<Vec<u32>> {
+        None
+    }
+
+    /// The answer that [`Worker::codes`] wrote as `codes`; None when they
+    /// are not one.
+    fn from_codes(_codes: &[u32]) -> Option<Self::Answer> {
+        None
+    }
+
     /// The least cost of a path through `subtree` (its `f`), from which a
     /// spread pass guesses how large the subtree is.
     fn f(subtree: &Self::Subtree) -> u32;
@@ -167,7 +181,7 @@ pub struct Cut {
 }
 
 /// What the search of a part, or of a whole spread pass, reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PartReport {
     /// The first subtree (by its index in the frontier) that holds a goal.
     pub found: Option<usize>,
@@ -176,6 +190,23 @@ pub struct PartReport {
     /// The nodes counted: for a pass with a goal, those of the subtrees up
     /// to and into the one that holds it, as the serial search counts.
     pub tally: Tally,
+    /// A part's: the nodes expanded below each of its subtrees searched,
+    /// in order (fewer than it has when a goal or a limit ended it). The
+    /// caller learns from them where a pass's work lies, to hand the next
+    /// pass out in parts of equal work: the subtrees of one pass differ in
+    /// size by far more than their `f` tells.
+    pub work: Vec<u64>,
+    /// The moves from the start to the goal found, each as a number, when
+    /// the search can tell them so (the specialised searches can): the
+    /// caller then need not search the goal's subtree again for them.
+    pub path: Option<Vec<u32>>,
+}
+
+impl PartReport {
+    /// The report of a search that `outcome` stopped before it began.
+    pub fn stopped(outcome: Outcome) -> Self {
+        PartReport { found: None, stopped: Some(outcome), tally: Tally::NONE, work: Vec::new(), path: None }
+    }
 }
 
 /// Passes searched beyond this process: set as
@@ -229,16 +260,21 @@ impl Part {
 }
 
 /// Searches `subtrees` in order on this thread with `worker`, until the
-/// first that holds a goal; the indices start at `first`.
-pub(crate) fn search_here<W: Worker>(
+/// first that holds a goal; the indices start at `first`. The nodes
+/// expanded below each subtree searched go to `work`.
+fn search_here<W: Worker>(
     subtrees: &[W::Subtree],
     first: usize,
     shared: &Shared,
     mut worker: W,
+    work: &mut Vec<u64>,
 ) -> Sweep<W::Answer> {
     let mut found = None;
     for (index, subtree) in (first..).zip(subtrees) {
-        match worker.search(index, subtree) {
+        let before = worker.tally().expanded;
+        let ended = worker.search(index, subtree);
+        work.push(worker.tally().expanded - before);
+        match ended {
             Ended::Found(answer) => {
                 found = Some((index, answer));
                 break;
@@ -251,9 +287,9 @@ pub(crate) fn search_here<W: Worker>(
 }
 
 /// Searches `frontier`, the pass cut as `cut`, elsewhere, through
-/// `spread`. A goal found there is searched again here by `worker`, below
-/// its subtree only, for the path to it (its nodes were counted where it
-/// was found).
+/// `spread`. The path to a goal found there is the part's, or when it
+/// tells none, is searched again here by `worker`, below its subtree only
+/// (its nodes were counted where it was found).
 pub(crate) fn search_frontier<W: Worker>(
     frontier: &[W::Subtree],
     cut: Cut,
@@ -266,6 +302,10 @@ pub(crate) fn search_frontier<W: Worker>(
     let report = spread.search(cut, &slack, shared.nodes_left(), limits);
     let mut sweep = Sweep { found: None, stopped: report.stopped, tally: report.tally };
     if let (None, Some(index)) = (report.stopped, report.found) {
+        if let Some(answer) = report.path.as_deref().and_then(W::from_codes) {
+            sweep.found = Some((index, answer));
+            return sweep;
+        }
         match worker.search(index, &frontier[index]) {
             Ended::Found(answer) => sweep.found = Some((index, answer)),
             Ended::Stopped => sweep.stopped = Some(shared.stopped().unwrap_or(Outcome::Interrupted)),
@@ -299,13 +339,15 @@ pub(crate) fn search_part<W: Worker>(
             return Sweep { found: None, stopped: Some(Outcome::Interrupted), tally: none };
         }
         Err(outcome) => {
-            part.tell(Ok(PartReport { found: None, stopped: Some(outcome), tally: none }));
+            part.tell(Ok(PartReport::stopped(outcome)));
             return Sweep { found: None, stopped: Some(outcome), tally: none };
         }
     };
-    let sweep = search_here(&frontier[part.subtrees.clone()], part.subtrees.start, shared, worker);
+    let mut work = Vec::with_capacity(part.subtrees.len());
+    let sweep = search_here(&frontier[part.subtrees.clone()], part.subtrees.start, shared, worker, &mut work);
     let found = sweep.found.as_ref().map(|&(index, _)| index);
-    part.tell(Ok(PartReport { found, stopped: sweep.stopped, tally: sweep.tally }));
+    let path = sweep.found.as_ref().and_then(|(_, answer)| W::codes(answer));
+    part.tell(Ok(PartReport { found, stopped: sweep.stopped, tally: sweep.tally, work, path }));
     sweep
 }
 

@@ -13,16 +13,21 @@ use crate::{Limits, Outcome, Problem, SearchResult};
 
 /// Parts searched in this process: `search(limits)` searches the case
 /// with the limits given (which carry the part).
+/// `paths_told`: whether the parts' searches tell the path to a goal
+/// (the specialised searches do); `keep_paths`: whether the caller is told
+/// it, or must search the goal's subtree again.
 struct InProcess<F> {
     parts: usize,
     wanted: usize,
     search: F,
     passes: AtomicUsize,
+    paths_told: bool,
+    keep_paths: bool,
 }
 
 impl<F: Fn(&Limits) + Sync> InProcess<F> {
     fn new(parts: usize, wanted: usize, search: F) -> Self {
-        InProcess { parts, wanted, search, passes: AtomicUsize::new(0) }
+        InProcess { parts, wanted, search, passes: AtomicUsize::new(0), paths_told: false, keep_paths: true }
     }
 }
 
@@ -47,16 +52,32 @@ impl<F: Fn(&Limits) + Sync> Spread for InProcess<F> {
             let part_limits = Limits { part: Some(&part), spread: None, max_nodes, parallel: false, ..*limits };
             (self.search)(&part_limits);
             let report = part.report().expect("searched").expect("cut alike");
+            assert_work_told(&part, &report);
+            assert_eq!(report.path.is_some(), report.found.is_some() && self.paths_told);
             tally.expanded += report.tally.expanded;
             tally.generated += report.tally.generated;
             tally.next_bound = tally.next_bound.min(report.tally.next_bound);
             tally.beyond_range |= report.tally.beyond_range;
             if report.found.is_some() || report.stopped.is_some() {
-                return PartReport { tally, ..report };
+                let path = report.path.filter(|_| self.keep_paths);
+                return PartReport { tally, path, ..report };
             }
         }
-        PartReport { found: None, stopped: None, tally }
+        PartReport { found: None, stopped: None, tally, work: Vec::new(), path: None }
     }
+}
+
+/// The part told the nodes below each subtree it searched: every one up
+/// to its goal (all of them when it holds none), and together its count.
+fn assert_work_told(part: &Part, report: &PartReport) {
+    let work = &report.work;
+    let searched = match (report.found, report.stopped) {
+        (Some(found), _) => found + 1 - part.subtrees.start,
+        (None, None) => part.subtrees.len(),
+        (None, Some(_)) => work.len(),
+    };
+    assert_eq!(work.len(), searched, "{:?} of {:?}", part.subtrees, report);
+    assert_eq!(work.iter().sum::<u64>(), report.tally.expanded);
 }
 
 /// `problem` from `start` with every pass spread over `parts` parts.
@@ -151,9 +172,16 @@ fn the_sliding_tiles_search_spreads_alike() {
     for _ in 0..4 {
         let start = crate::puzzles::sliding::tests::random_walk(&p, 80, &mut rng);
         let serial = p.solve(start, &Limits::default());
-        let spreader = InProcess::new(5, 256, |limits: &Limits| drop(p.solve(start, limits)));
-        let spread = p.solve(start, &Limits { spread: Some(&spreader), ..Limits::default() });
-        assert!(spreader.passes.load(Ordering::Relaxed) > 0);
-        assert_counts_alike(&serial, &spread, 256);
+        // The goal's path told by its part, or searched for again.
+        for keep_paths in [true, false] {
+            let spreader = InProcess {
+                paths_told: true,
+                keep_paths,
+                ..InProcess::new(5, 256, |limits: &Limits| drop(p.solve(start, limits)))
+            };
+            let spread = p.solve(start, &Limits { spread: Some(&spreader), ..Limits::default() });
+            assert!(spreader.passes.load(Ordering::Relaxed) > 0);
+            assert_counts_alike(&serial, &spread, 256);
+        }
     }
 }

@@ -343,6 +343,14 @@ impl<'a> Deepen<'a> for Search<'a> {
     fn goal_subtree(first: &Subtree, path: Vec<u8>) -> Subtree {
         Subtree { h: 0, g: path.len() as u32, path, ..first.clone() }
     }
+
+    fn move_code(step: &u8) -> u32 {
+        u32::from(*step)
+    }
+
+    fn code_move(code: u32) -> Option<u8> {
+        u8::try_from(code).ok().filter(|&turn| usize::from(turn) < MOVES)
+    }
 }
 
 /// IDA* from `start` to the solved cube, in the half-turn metric: the

@@ -308,6 +308,14 @@ impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
     fn goal_subtree(first: &Subtree<H::Acc>, path: Vec<Dir>) -> Subtree<H::Acc> {
         Subtree { h: 0, g: path.len() as u32, last: 4, path, ..first.clone() }
     }
+
+    fn move_code(step: &Dir) -> u32 {
+        *step as u32
+    }
+
+    fn code_move(code: u32) -> Option<Dir> {
+        (code < 4).then(|| Dir::from_index(code as usize))
+    }
 }
 
 /// IDA* from `start` (`start[cell] = tile`, 0 the blank) to the goal, the
