@@ -578,11 +578,16 @@ def test_the_alarm_catches_a_call_that_does_not_stop() -> None:
     # The harness itself: a call that ignores the signal for too long fails.
     def stubborn() -> None:
         deadline = time.monotonic() + ALARM_SECONDS + STOP_SECONDS + 0.2
+        rang = False
         while time.monotonic() < deadline:
             try:
                 time.sleep(0.01)
             except TooSlow:
-                pass
+                # Ignored for longer than the harness allows from the first
+                # ring, however late a loaded machine ran the handler.
+                if not rang:
+                    rang = True
+                    deadline = time.monotonic() + STOP_SECONDS + 0.2
 
     with pytest.raises(AssertionError, match="to stop on the signal"):
         well_behaved(stubborn)
