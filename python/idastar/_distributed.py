@@ -300,7 +300,7 @@ class Spreader:
         self.growth = DEFAULT_GROWTH
         self.last: tuple[int, int] | None = None
         #: The last whole pass's bound, its subtrees' slack and the work
-        #: each held (its part's, shared out within the part by the guess).
+        #: each held, as its part counted it (see :meth:`Pass.measured`).
         self.measured: tuple[int, list[int], list[float]] | None = None
 
     def start(

@@ -293,41 +293,12 @@ fn the_dual_lookups_add_their_databases_once_each() {
     assert_eq!((listed.len(), of_size(7), of_size(8)), (18, 9, 9));
 }
 
-/// Pattern values by Dijkstra over (placement, blank cell) with pattern
-/// moves costing 1 and other moves 0, from the goal state (the blank on
-/// `blank`): the least over the blank's cells.
+/// Pattern values: the least over the blank's cells of
+/// [`pattern_distances`] (pattern moves costing 1 and other moves 0, from
+/// the goal state, the blank on `blank`).
 fn brute_pattern(geometry: &Geometry, cells: &[u8], blank: u8) -> HashMap<Vec<u8>, u32> {
-    let mut best: HashMap<(Vec<u8>, u8), u32> = HashMap::new();
-    let mut deque = VecDeque::new();
-    best.insert((cells.to_vec(), blank), 0);
-    deque.push_back((cells.to_vec(), blank, 0));
-    while let Some((placement, blank, d)) = deque.pop_front() {
-        if best[&(placement.clone(), blank)] < d {
-            continue;
-        }
-        for dir in Dir::ALL {
-            let Some(cell) = geometry.neighbour(blank as usize, dir) else { continue };
-            let mut next = placement.clone();
-            let cost = match next.iter().position(|&c| c as usize == cell) {
-                Some(i) => {
-                    next[i] = blank;
-                    1
-                }
-                None => 0,
-            };
-            let key = (next.clone(), cell as u8);
-            if best.get(&key).is_none_or(|&old| old > d + cost) {
-                best.insert(key, d + cost);
-                if cost == 0 {
-                    deque.push_front((next, cell as u8, d));
-                } else {
-                    deque.push_back((next, cell as u8, d + 1));
-                }
-            }
-        }
-    }
     let mut values: HashMap<Vec<u8>, u32> = HashMap::new();
-    for ((placement, _), d) in best {
+    for ((placement, _), d) in pattern_distances(geometry, cells, blank) {
         let v = values.entry(placement).or_insert(d);
         *v = (*v).min(d);
     }
