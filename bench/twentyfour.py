@@ -75,6 +75,12 @@ def main() -> None:
     parser.add_argument(
         "--zero-aware", action="store_true", help="read the databases by the blank's region"
     )
+    parser.add_argument(
+        "--memory-gb",
+        type=float,
+        default=None,
+        help="the databases' memory budget (zero-aware ones over it are kept compact)",
+    )
     parser.add_argument("--cache-dir", type=Path, default=None, help="where the databases are kept")
     parser.add_argument(
         "--instances", type=int, nargs="*", help="these instance numbers (from 1), in this order"
@@ -101,6 +107,7 @@ def main() -> None:
         options["patterns"] = args.patterns
         options["cache_dir"] = args.cache_dir
         options["zero_aware"] = args.zero_aware
+        options["memory_gb"] = args.memory_gb
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores, threads={args.threads}")
     began = time.perf_counter()
     sliding.lower_bound(boards[order[0] - 1], **options)

@@ -418,3 +418,41 @@ def test_any_move_is_applied_or_refused_as_invalid_puzzle(books: list[int], move
     else:
         assert moved == reference.apply(books, move)
         assert sorted(moved) == sorted(books)
+
+
+# --- memory_gb: a positive number of gigabytes -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (0, "0"),
+        (-1, "-1"),
+        (0.0, "0"),
+        (float("nan"), "NaN"),
+        (float("inf"), "inf"),
+        (-0.5, "-0.5"),
+    ],
+)
+def test_memory_gb_takes_a_positive_number_of_gigabytes(value: float, shown: str) -> None:
+    got = message(lambda: sliding.solve(THREE, memory_gb=value))
+    assert got == f"memory_gb must be a positive number of gigabytes, got {shown}"
+
+
+@pytest.mark.parametrize("value", ["8G", [8], True])
+def test_memory_gb_of_another_type_is_a_type_error(value: Any) -> None:
+    got = message(lambda: sliding.solve(THREE, memory_gb=value), TypeError)
+    assert got.startswith("memory_gb must be a number of gigabytes or None, got ")
+
+
+def test_patterns_over_the_memory_budget_are_refused_before_any_build(tmp_path: Path) -> None:
+    # The 24-puzzle's 6-6-6-6 takes about 1.5 GB plain: refused at once
+    # within one, and nothing is written to the cache.
+    got = message(lambda: fifteen.solve(FOUR, memory_gb=1e-3, cache_dir=tmp_path))
+    assert got.startswith("memory_gb: the pattern databases take about ")
+    got = message(lambda: sliding.solve([*range(1, 24), 0, 24], memory_gb=1, cache_dir=tmp_path))
+    assert got == (
+        "memory_gb: the pattern databases take about 1.49 GB plain at their peak, over the budget "
+        "of 1.00 GB; raise memory_gb or choose smaller patterns"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -206,7 +206,10 @@ def test_zero_aware_lookups_match_the_reference_and_answer_optimally(
     plain = sliding.lower_bound(tiles, **options)  # type: ignore[arg-type]
     aware = sliding.lower_bound(tiles, zero_aware=True, **options)  # type: ignore[arg-type]
     goal = reference.goal_blank_last(3, 3)
-    expected = reference.pattern_bound(tiles, split, 3, 3, goal, reflect=reflect, zero_aware=True)
+    # The tiles' own IDA* reads them compact: the exact distances.
+    expected = reference.pattern_bound(
+        tiles, split, 3, 3, goal, reflect=reflect, zero_aware=True, compact=True
+    )
     assert aware == expected
     assert plain <= aware <= eight_distances[tuple(tiles)]
     result = sliding.solve(tiles, zero_aware=True, **options)  # type: ignore[arg-type]
@@ -237,12 +240,86 @@ def test_zero_aware_lookups_match_the_reference_on_walks(
         aware = sliding.lower_bound(board, zero_aware=True, **options)  # type: ignore[arg-type]
         plain = sliding.lower_bound(board, **options)  # type: ignore[arg-type]
         expected = reference.pattern_bound(
-            board, patterns, width, height, target, reflect=True, zero_aware=True
+            board, patterns, width, height, target, reflect=True, zero_aware=True, compact=True
         )
         assert aware == expected, board
         assert plain <= aware <= steps and aware % 2 == steps % 2
         raised += aware > plain
     assert raised > 0
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "pattern", "goal", "memory_gb"),
+    [
+        # Budgets that hold the pattern's compact database (a byte a cell of
+        # its table laid out by cells, and its build's peak) but not its
+        # zero-aware one (two bytes a placement and two a cell).
+        (5, 2, [2, 3, 7, 8], "blank-last", 2.5e-5),
+        (4, 3, [1, 2, 5, 6, 9], "blank-first", 5e-4),
+        (3, 3, [1, 2, 4, 5, 7], "blank-last", 1e-4),
+    ],
+)
+def test_compact_databases_keep_the_exact_distances_and_fit_a_small_budget(
+    width: int, height: int, pattern: list[int], goal: sliding.GoalSpec, memory_gb: float
+) -> None:
+    # The tiles' own IDA* reads zero-aware databases compact: every
+    # region's exact distance, also where the zero-aware excess's cap or
+    # fourth region reads less. Each board puts the pattern where the two
+    # differ; its bound is walked down to the goal in the database, the
+    # solve reads it move by move. The generic engines read the zero-aware
+    # ones, and compact ones only where those alone fit the budget.
+    target = sliding.goal_tiles(goal, width=width, height=height)
+    options = {
+        "width": width,
+        "height": height,
+        "goal": goal,
+        "patterns": [pattern],
+        "reflect": False,
+    }
+    capped = reference.zero_aware_database(pattern, width, height, target)
+    exact = reference.zero_aware_database(pattern, width, height, target, compact=True)
+    differ = [key for key in exact if exact[key] != capped[key]]
+    assert differ
+    for placement, blank in differ[:40]:
+        board = [-1] * (width * height)
+        for tile, cell in zip(pattern, placement, strict=True):
+            board[cell] = tile
+        board[blank] = 0
+        others = iter(t for t in range(1, width * height) if t not in pattern)
+        board = [next(others) if tile < 0 else tile for tile in board]
+        if not reference.is_solvable(board, target, width):
+            first, second = [c for c, t in enumerate(board) if t not in pattern and t != 0][:2]
+            board[first], board[second] = board[second], board[first]
+        expected = {
+            compact: reference.pattern_bound(
+                board, [pattern], width, height, target, False, zero_aware=True, compact=compact
+            )
+            for compact in (True, False)
+        }
+        assert expected[True] > expected[False], board
+        bound = sliding.lower_bound(board, zero_aware=True, **options)  # type: ignore[arg-type]
+        generic = sliding.lower_bound(board, engine="ida", zero_aware=True, **options)  # type: ignore[arg-type]
+        squeezed = sliding.lower_bound(  # type: ignore[call-overload]
+            board, engine="ida", zero_aware=True, memory_gb=memory_gb, **options
+        )
+        assert (bound, generic, squeezed) == (expected[True], expected[False], expected[True]), (
+            board
+        )
+        optimal = sliding.solve(board, width=width, height=height, goal=goal).cost
+        assert optimal is not None and bound <= optimal
+        for engine in ("ida-tiles", "ida"):
+            result = sliding.solve(  # type: ignore[call-overload]
+                board, engine=engine, zero_aware=True, memory_gb=memory_gb, **options
+            )
+            assert_solves(board, result, optimal, width, height, goal)
+    with pytest.raises(
+        ValueError,
+        match=r"^memory_gb: the pattern databases take about .* zero-aware or .* compact at their peak, "
+        r"over the budget of .* kB; raise memory_gb",
+    ):
+        sliding.lower_bound(
+            board, engine="ida", zero_aware=True, memory_gb=memory_gb / 10, **options
+        )  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,12 @@
 //! name or its patterns' goal cells (`1,2,3/4,5,8/...`). The third, the
 //! instances to solve by line number from 0 (all when left out); with
 //! `--parallel` after them, on every core; with `--zero-aware`, the
-//! databases read by the blank's region.
+//! databases read by the blank's region; with `--compact`, the same kept
+//! exactly in a bit a region.
 
 use std::time::Instant;
 
-use idastar_core::puzzles::sliding::{pdb, BuildLimits, Geometry, Goal, Sliding, Tiles};
+use idastar_core::puzzles::sliding::{pdb, BuildLimits, DbKind, Geometry, Goal, Sliding, Tiles};
 use idastar_core::Limits;
 
 type Failure = Box<dyn std::error::Error>;
@@ -36,23 +37,23 @@ fn main() -> Result<(), Failure> {
         _ => (0..boards.len()).collect(),
     };
     let parallel = args.iter().any(|a| a == "--parallel");
-    let zero_aware = args.iter().any(|a| a == "--zero-aware");
+    let kind = if args.iter().any(|a| a == "--compact") {
+        DbKind::Compact
+    } else if args.iter().any(|a| a == "--zero-aware") {
+        DbKind::ZeroAware
+    } else {
+        DbKind::Plain
+    };
     let side = (boards[0].len() as f64).sqrt() as usize;
     let chosen: Vec<&[u32]> = chosen.iter().map(|&i| boards[i].as_slice()).collect();
     if side <= 4 {
-        solve::<u64>(side, spec, &chosen, parallel, zero_aware)
+        solve::<u64>(side, spec, &chosen, parallel, kind)
     } else {
-        solve::<u128>(side, spec, &chosen, parallel, zero_aware)
+        solve::<u128>(side, spec, &chosen, parallel, kind)
     }
 }
 
-fn solve<T: Tiles>(
-    side: usize,
-    spec: &str,
-    boards: &[&[u32]],
-    parallel: bool,
-    zero_aware: bool,
-) -> Result<(), Failure> {
+fn solve<T: Tiles>(side: usize, spec: &str, boards: &[&[u32]], parallel: bool, kind: DbKind) -> Result<(), Failure> {
     let geometry = Geometry::new(side, side)?;
     let goal = Goal::blank_first(&geometry);
     let partitions = spec
@@ -68,7 +69,7 @@ fn solve<T: Tiles>(
         .collect::<Result<Vec<_>, _>>()?;
     let began = Instant::now();
     let puzzle = Sliding::<T>::new(geometry, goal)?
-        .with_zero_aware(zero_aware)
+        .with_database_kind(kind)
         .with_partitions(&partitions, true, false, None, &|_, _| false, &BuildLimits::default())?
         .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?;
     println!("databases ready in {:.1} s", began.elapsed().as_secs_f64());

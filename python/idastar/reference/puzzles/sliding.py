@@ -215,7 +215,11 @@ KEPT_EXCESS = 3
 
 
 def zero_aware_database(
-    pattern: Sequence[int], width: int, height: int, goal: Sequence[int] | None = None
+    pattern: Sequence[int],
+    width: int,
+    height: int,
+    goal: Sequence[int] | None = None,
+    compact: bool = False,
 ) -> dict[tuple[tuple[int, ...], int], int]:
     """For each placement of the ``pattern`` tiles and cell of the blank,
     the placement's value read by the blank's region of empty cells: the
@@ -223,7 +227,8 @@ def zero_aware_database(
     :func:`pattern_database` finds them, kept as the core keeps them: the
     least over the regions plus the region's excess, in pairs of moves and
     at most ``KEPT_EXCESS`` of them, for the first ``KEPT_REGIONS`` regions
-    (numbered by their lowest cell); further regions read the least."""
+    (numbered by their lowest cell); further regions read the least. A
+    ``compact`` database keeps every region's distance exactly."""
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     least = pattern_database(pattern, width, height, target)
     exact = _distances(tuple(pattern), width, height, target)
@@ -232,7 +237,9 @@ def zero_aware_database(
         for number, region in enumerate(_regions(placement, width, height)):
             for blank in region:
                 distance = exact.get((placement, blank), value)
-                excess = min((distance - value) // 2, KEPT_EXCESS) if number < KEPT_REGIONS else 0
+                excess = (distance - value) // 2
+                if not compact:
+                    excess = min(excess, KEPT_EXCESS) if number < KEPT_REGIONS else 0
                 values[placement, blank] = value + 2 * excess
     return values
 
@@ -267,9 +274,9 @@ def _values(
 
 @functools.cache
 def _zero_aware_values(
-    pattern: tuple[int, ...], width: int, height: int, goal: Board
+    pattern: tuple[int, ...], width: int, height: int, goal: Board, compact: bool = False
 ) -> dict[tuple[tuple[int, ...], int], int]:
-    return zero_aware_database(pattern, width, height, goal)
+    return zero_aware_database(pattern, width, height, goal, compact)
 
 
 def _additive(
@@ -279,14 +286,16 @@ def _additive(
     height: int,
     goal: Board,
     zero_aware: bool = False,
+    compact: bool = False,
 ) -> int:
     """The patterns' values added (each read by the blank's region when
-    ``zero_aware``), tiles in no pattern by their Manhattan distance."""
+    ``zero_aware``, exactly when ``compact`` too), tiles in no pattern by
+    their Manhattan distance."""
     cell_of = {tile: cell for cell, tile in enumerate(board)}
     covered = {tile for pattern in patterns for tile in pattern}
     if zero_aware:
         bound = sum(
-            _zero_aware_values(tuple(p), width, height, goal)[
+            _zero_aware_values(tuple(p), width, height, goal, compact)[
                 tuple(cell_of[t] for t in p), cell_of[0]
             ]
             for p in patterns
@@ -340,18 +349,20 @@ def pattern_bound(
     reflect: bool = True,
     dual: bool = False,
     zero_aware: bool = False,
+    compact: bool = False,
 ) -> int:
     """The largest of the additive bounds of disjoint ``patterns`` (tiles)
     on the board, on its mirror image when ``reflect`` and the goal maps onto
     itself (its blank's goal on the diagonal of a square board), and on the
     duals of both when ``dual`` (which read the least over the regions
-    even when the others read the blank's, ``zero_aware``)."""
+    even when the others read the blank's, ``zero_aware``; exactly, as
+    compact databases keep them, when ``compact``)."""
     target = tuple(goal) if goal is not None else goal_blank_last(width, height)
     blank = target.index(0)
     boards = [tuple(board)]
     if reflect and width == height and blank // width == blank % width:
         boards.append(_mirrored(board, target, width))
-    bounds = [_additive(b, patterns, width, height, target, zero_aware) for b in boards]
+    bounds = [_additive(b, patterns, width, height, target, zero_aware, compact) for b in boards]
     if dual:
         bounds += [_dual_bound(b, patterns, width, height, target) for b in boards]
     return max(bounds)

@@ -131,15 +131,21 @@ impl Catalogue {
         self.partitions.len()
     }
 
+    /// The value of `lookup` on the board `pos`: read whole, or after a
+    /// move of one of its tiles from the value `before` it.
     #[inline(always)]
-    fn value(&self, lookup: usize, mirrored: bool, pos: &[u8; MAX_CELLS]) -> u8 {
+    fn value(&self, lookup: usize, mirrored: bool, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
         let lookup = &self.lookups[lookup];
         let db = &self.dbs[lookup.db];
+        let read = |cells: &mut dyn Iterator<Item = u8>, blank: u8| match before {
+            Some(before) => db.lookup_after(cells, blank, before),
+            None => db.lookup_at(cells, blank),
+        };
         if mirrored {
             let blank = self.transpose[pos[0] as usize];
-            db.lookup_at(lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank)
+            read(&mut lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank)
         } else {
-            db.lookup_at(lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0])
+            read(&mut lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0])
         }
     }
 
@@ -161,7 +167,7 @@ impl Incremental for Catalogue {
         let mut acc = CatalogueAcc { values: [0; MAX_LOOKUPS], sums: [0; MAX_PARTITIONS], best: 0 };
         for (p, partition) in self.partitions.iter().enumerate() {
             for lookup in partition.first..partition.end {
-                acc.values[lookup] = self.value(lookup, partition.mirrored, pos);
+                acc.values[lookup] = self.value(lookup, partition.mirrored, pos, None);
                 acc.sums[p] += u16::from(acc.values[lookup]);
             }
             if acc.sums[p] > acc.sums[acc.best as usize] {
@@ -206,7 +212,7 @@ impl Incremental for Catalogue {
             let p = if first + step < count { first + step } else { first + step - count };
             let partition = &self.partitions[p];
             let lookup = partition.lookup_of[tile as usize] as usize;
-            let value = self.value(lookup, partition.mirrored, pos);
+            let value = self.value(lookup, partition.mirrored, pos, Some(acc.values[lookup]));
             let sum = acc.sums[p] + u16::from(value) - u16::from(acc.values[lookup]);
             acc.sums[p] = sum;
             acc.values[lookup] = value;

@@ -48,7 +48,7 @@ pub use catalogue::Catalogue;
 pub use dual::{DatabaseSpec, DualLookups, DualPlan};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
-pub use pdb::{BuildLimits, BuildProgress, Built, PatternDb, PatternSet};
+pub use pdb::{BuildLimits, BuildProgress, Built, DbKind, PatternDb, PatternSet};
 pub use puzzle::{Board, SlidingEngine, SlidingTiles};
 pub use search::Incremental;
 
@@ -83,9 +83,9 @@ pub struct Sliding<T: Tiles = u64> {
     goal_position: Position<T>,
     manhattan: Manhattan,
     evaluator: Evaluator,
-    /// Whether [`Sliding::with_partitions`] reads its patterns' databases
-    /// zero-aware (see [`PatternDb::lookup_at`]).
-    zero_aware: bool,
+    /// What [`Sliding::with_partitions`] keeps of its patterns' regions
+    /// (see [`PatternDb::lookup_at`]).
+    kind: DbKind,
     marker: PhantomData<T>,
 }
 
@@ -124,7 +124,7 @@ impl<T: Tiles> Sliding<T> {
             geometry,
             goal,
             goal_position,
-            zero_aware: false,
+            kind: DbKind::Plain,
             marker: PhantomData,
         })
     }
@@ -133,8 +133,14 @@ impl<T: Tiles> Sliding<T> {
     /// patterns' databases zero-aware when `zero_aware`: each placement's
     /// value from the region of empty cells the blank is in, rather than
     /// the least over the regions (the dual lookups read the least).
-    pub fn with_zero_aware(mut self, zero_aware: bool) -> Self {
-        self.zero_aware = zero_aware;
+    pub fn with_zero_aware(self, zero_aware: bool) -> Self {
+        self.with_database_kind(if zero_aware { DbKind::ZeroAware } else { DbKind::Plain })
+    }
+
+    /// The puzzle whose [`Sliding::with_partitions`] builds and reads its
+    /// patterns' databases of `kind` (the dual lookups' own are plain).
+    pub fn with_database_kind(mut self, kind: DbKind) -> Self {
+        self.kind = kind;
         self
     }
 
@@ -184,9 +190,8 @@ impl<T: Tiles> Sliding<T> {
             let report = |p: BuildProgress| progress(index, p);
             // The dual lookups read the least over the regions: their own
             // databases are plain.
-            let zero_aware = self.zero_aware && all.iter().flatten().any(|pattern| pattern == cells);
-            match pdb_cache::load_or_build_with(&self.geometry, cells, *blank, zero_aware, cache_dir, &report, limits)?
-            {
+            let kind = if all.iter().flatten().any(|pattern| pattern == cells) { self.kind } else { DbKind::Plain };
+            match pdb_cache::load_or_build_with(&self.geometry, cells, *blank, kind, cache_dir, &report, limits)? {
                 Ok((db, _)) => loaded.push(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }

@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::dual::DualLookups;
-use super::pdb_build::{Keeping, Occupancies};
+use super::pdb_build::{Keeping, Occupancies, Tables, MOST_BIT_REGIONS};
 use super::search::Incremental;
 use crate::{Error, Interrupt, Limits, Outcome, Result};
 
@@ -249,6 +249,40 @@ impl<'a> BuildLimits<'a> {
     }
 }
 
+/// What a database keeps of a placement's regions of empty cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DbKind {
+    /// The least distance over the regions (Korf and Felner).
+    #[default]
+    Plain,
+    /// The least, and each of the first four regions' excess over it, up
+    /// to six moves (Clausecker and Reinefeld's zero-aware databases).
+    ZeroAware,
+    /// Each region's exact distance in one bit (see `Compact`): the
+    /// strongest zero-aware bound in the least memory, read move by move.
+    Compact,
+}
+
+impl DbKind {
+    /// The kind's name, as messages give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DbKind::Plain => "plain",
+            DbKind::ZeroAware => "zero-aware",
+            DbKind::Compact => "compact",
+        }
+    }
+}
+
+/// The memory a database takes, in bytes (see [`PatternDb::footprint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Footprint {
+    /// Once loaded.
+    pub loaded: u64,
+    /// At the peak of its build (or load).
+    pub building: u64,
+}
+
 /// One pattern database.
 #[derive(Clone)]
 pub struct PatternDb {
@@ -263,6 +297,40 @@ pub struct PatternDb {
     by_cells: Option<CellIndexed>,
     /// What the zero-aware lookups read besides, when built with it.
     zero_aware: Option<ZeroAware>,
+    /// What compact lookups read, when built so (the entries then empty).
+    compact: Option<Compact>,
+}
+
+/// A compact zero-aware database: a byte a placement, whose bit `r` is
+/// the second-lowest bit of the distance from region `r` of its empty
+/// cells (and whose every bit is that bit where all its regions share it). A move of a pattern tile changes the distance by exactly one
+/// (one step of the abstract search; and every pattern move changes the
+/// pattern's Manhattan distance by one, so a placement's distances all have
+/// its parity), so the distance before the move and that bit tell the
+/// distance after it: the one of `before - 1` and `before + 1` whose
+/// second-lowest bit it is (Clausecker and Reinefeld keep distances so).
+/// A whole board's distance is found by walking down to the goal (see
+/// [`PatternDb::lookup_at`]).
+#[derive(Clone)]
+struct Compact {
+    occupancies: Arc<Occupancies>,
+    /// On boards of at most 16 cells, each cell's region number by mask.
+    numbers_by_mask: Option<Vec<u64>>,
+    /// By rank; emptied once laid out by cells.
+    by_rank: Vec<u8>,
+    /// Laid out by cells, when the table is within [`MOST_CELL_INDEXED`].
+    by_cells: Option<Vec<u8>>,
+}
+
+impl Compact {
+    /// The number of `cell`'s region among the empty cells of `mask`.
+    #[inline(always)]
+    fn region(&self, mask: u32, cell: u8) -> u32 {
+        match &self.numbers_by_mask {
+            Some(numbers) => ((numbers[mask as usize] >> (4 * cell)) & 15) as u32,
+            None => u32::from(self.occupancies.region_of(mask, cell)),
+        }
+    }
 }
 
 /// The excess of each region of a placement's empty cells over the
@@ -372,33 +440,126 @@ impl PatternDb {
         progress: ProgressFn,
         limits: &BuildLimits,
     ) -> Result<Built<PatternDb>> {
-        Self::build_with(geometry, cells, blank, false, progress, limits)
+        Self::build_with(geometry, cells, blank, DbKind::Plain, progress, limits)
     }
 
-    /// [`PatternDb::build`], keeping each region's excess too when
-    /// `zero_aware` (see [`PatternDb::lookup_at`]).
+    /// [`PatternDb::build`] of a database of `kind` (see
+    /// [`PatternDb::lookup_at`]). A compact database keeps its entries too
+    /// until [`PatternDb::without_entries`]. A pattern whose placements can
+    /// split the empty cells into more than eight regions is built
+    /// zero-aware where it is asked to be compact ([`PatternDb::kind`]).
     pub fn build_with(
         geometry: &Geometry,
         cells: &[u8],
         blank: u8,
-        zero_aware: bool,
+        kind: DbKind,
         progress: ProgressFn,
         limits: &BuildLimits,
     ) -> Result<Built<PatternDb>> {
         let size = Self::checked_entries(geometry, cells, blank)?;
-        let keeping = Keeping { nibble_excess: super::pdb_build::NIBBLE_EXCESS, region_excess: zero_aware };
+        let kind = Self::buildable(geometry, cells.len(), kind);
+        let keeping = Keeping {
+            nibble_excess: super::pdb_build::NIBBLE_EXCESS,
+            region_excess: kind == DbKind::ZeroAware,
+            region_bits: kind == DbKind::Compact,
+        };
         let built = super::pdb_build::build(geometry, cells, blank, size, progress, limits, keeping);
-        Ok(built.map(|(data, excess)| {
-            let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data);
-            match excess {
-                Some(excess) => db.with_region_excess(excess),
-                None => db,
+        Ok(built.map(|Tables { entries, region_excess, region_bits }| {
+            let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), entries);
+            match (region_excess, region_bits) {
+                (Some(excess), _) => db.with_region_excess(excess),
+                (_, Some(bits)) => db.with_region_bits(bits),
+                _ => db,
             }
         }))
     }
 
+    /// The kind of database of `k` tiles on `geometry` built when `kind`
+    /// is asked for: zero-aware for a compact one whose placements can
+    /// have more regions than a byte has bits.
+    pub fn buildable(geometry: &Geometry, k: usize, kind: DbKind) -> DbKind {
+        if kind != DbKind::Compact || k <= 2 {
+            return kind;
+        }
+        let occupancies = Occupancies::new(geometry.cells(), k, &geometry.neighbour_masks());
+        if occupancies.most_regions() <= MOST_BIT_REGIONS {
+            DbKind::Compact
+        } else {
+            DbKind::ZeroAware
+        }
+    }
+
     pub(crate) fn from_parts(width: usize, height: usize, blank: u8, cells: Vec<u8>, data: Vec<u8>) -> PatternDb {
-        PatternDb { width, height, blank, cells, data, by_cells: None, zero_aware: None }
+        PatternDb { width, height, blank, cells, data, by_cells: None, zero_aware: None, compact: None }
+    }
+
+    /// What the database keeps of a placement's regions.
+    pub fn kind(&self) -> DbKind {
+        match (&self.zero_aware, &self.compact) {
+            (Some(_), _) => DbKind::ZeroAware,
+            (_, Some(_)) => DbKind::Compact,
+            _ => DbKind::Plain,
+        }
+    }
+
+    /// The compact database of the region bits `bits` (a byte a
+    /// placement, by rank, as [`PatternDb::region_bits`] gives them).
+    pub(crate) fn with_region_bits(mut self, bits: Vec<u8>) -> PatternDb {
+        let neighbours = Geometry::new(self.width, self.height).expect("a board").neighbour_masks();
+        let n = self.width * self.height;
+        let occupancies = Arc::new(Occupancies::new(n, self.cells.len(), &neighbours));
+        let numbers_by_mask = (n <= 16).then(|| occupancies.region_numbers_up_to(n, 15));
+        self.by_cells = None;
+        self.compact = Some(Compact { occupancies, numbers_by_mask, by_rank: bits, by_cells: None });
+        self
+    }
+
+    /// The region bits of a compact database, by rank; empty once laid
+    /// out by cells.
+    pub fn region_bits(&self) -> Option<&[u8]> {
+        self.compact.as_ref().map(|compact| compact.by_rank.as_slice())
+    }
+
+    /// The database without its entries, which a compact database does not
+    /// read (a plain one is returned as it is).
+    pub fn without_entries(mut self) -> PatternDb {
+        if self.compact.is_some() {
+            self.data = Vec::new();
+        }
+        self
+    }
+
+    /// About the bytes a database of `k` tiles on `geometry` of `kind`
+    /// holds once loaded: its tables by rank and laid out by cells (see
+    /// [`PatternDb::with_cell_index`]) as it keeps them, and the most its
+    /// build takes besides the databases already loaded.
+    pub fn footprint(geometry: &Geometry, k: usize, kind: DbKind) -> Footprint {
+        let (n, placements) = (geometry.cells(), entries(geometry.cells(), k) as u64);
+        let by_cells = (n as u64)
+            .checked_pow(k as u32)
+            .filter(|&size| k <= MAX_CELL_INDEXED_TILES && size <= MOST_CELL_INDEXED)
+            .unwrap_or(0);
+        let loaded = match kind {
+            DbKind::Plain => placements + by_cells,
+            // The entries and the excesses by rank, and laid out by cells
+            // in pairs.
+            DbKind::ZeroAware => 2 * placements + 2 * by_cells,
+            // The region bits, by cells when laid out so, else by rank.
+            DbKind::Compact if by_cells > 0 => by_cells,
+            DbKind::Compact => placements,
+        };
+        // A byte a placement and half a byte of its distance while the
+        // build runs, and a byte more of what a zero-aware or compact one
+        // keeps by rank; then the tables by cells are laid out from those by
+        // rank (a compact database's by rank are dropped after).
+        let kept = if kind == DbKind::Plain { 0 } else { placements };
+        let laying_out = if kind == DbKind::Compact { placements + by_cells } else { loaded };
+        Footprint { loaded, building: (placements + placements / 2 + kept).max(laying_out) }
+    }
+
+    /// The placements a database has, whatever it keeps of them.
+    fn placements(&self) -> usize {
+        entries(self.width * self.height, self.cells.len())
     }
 
     /// The database with the regions' excesses `excess` (a byte a
@@ -449,6 +610,14 @@ impl PatternDb {
             *stride = (n as u32).pow((k - 1 - i) as u32);
         }
         // Without the memory, the search reads the ranked tables alone.
+        if let Some(compact) = &self.compact {
+            let bits = |rank: usize| compact.by_rank[rank];
+            let Some(table) = self.laid_out_by_cells(bits, size, &strides, limits)? else { return Ok(self) };
+            let compact = self.compact.as_mut().expect("compact");
+            (compact.by_cells, compact.by_rank) = (Some(table), Vec::new());
+            self.by_cells = Some(CellIndexed { data: Vec::new(), strides });
+            return Ok(self);
+        }
         if let Some(zero) = &self.zero_aware {
             let paired = |rank: usize| u16::from(self.data[rank]) | u16::from(zero.by_rank[rank]) << 8;
             let Some(pairs) = self.laid_out_by_cells(paired, size, &strides, limits)? else { return Ok(self) };
@@ -483,7 +652,7 @@ impl PatternDb {
         // other tiles, the last tile on each free cell in turn) is read and
         // written in order.
         let run = n - k + 1;
-        let runs = self.data.len() / run;
+        let runs = self.placements() / run;
         (0..runs.div_ceil(CELL_INDEX_CHUNK)).into_par_iter().try_for_each(|chunk| {
             if let Some(outcome) = limits.stop() {
                 return Err(outcome);
@@ -542,8 +711,15 @@ impl PatternDb {
     /// `cells[i]`, the blank on `blank`: on a zero-aware database, the
     /// distance from the blank's region of the empty cells (see
     /// `ZeroAware`), else [`PatternDb::lookup`].
+    ///
+    /// A compact database finds the distance by walking down to the goal,
+    /// some hundreds of reads: the search reads it so at its start alone,
+    /// and move by move with [`PatternDb::lookup_after`].
     #[inline(always)]
     pub fn lookup_at(&self, cells: impl Iterator<Item = u8>, blank: u8) -> u8 {
+        if let Some(compact) = &self.compact {
+            return self.walk_down(compact, cells, blank);
+        }
         let Some(zero) = &self.zero_aware else { return self.lookup(cells) };
         let mut mask = 0u32;
         let cells = cells.inspect(|&cell| mask |= 1 << cell);
@@ -574,6 +750,96 @@ impl PatternDb {
         value + 2 * ((u32::from(excess) >> shift) & 3) as u8
     }
 
+    /// [`PatternDb::lookup_at`] after a move of one of the pattern's tiles,
+    /// the value before it being `before`: a compact database reads one bit
+    /// (see `Compact`), the others as [`PatternDb::lookup_at`].
+    #[inline(always)]
+    pub fn lookup_after(&self, cells: impl Iterator<Item = u8>, blank: u8, before: u8) -> u8 {
+        let Some(compact) = &self.compact else { return self.lookup_at(cells, blank) };
+        // Without a branch: which way the distance goes is a coin toss that
+        // a predicted branch would lose half the time.
+        let up = u8::from((before.wrapping_add(1) >> 1) & 1 == self.region_bit(compact, cells, blank));
+        before.wrapping_sub(1).wrapping_add(2 * up)
+    }
+
+    /// The second-lowest bit of the distance of the placement where tile
+    /// `i` stands on `cells[i]`, the blank on `blank`, of a compact database.
+    #[inline(always)]
+    fn region_bit(&self, compact: &Compact, cells: impl Iterator<Item = u8>, blank: u8) -> u8 {
+        let mut mask = 0u32;
+        let cells = cells.inspect(|&cell| mask |= 1 << cell);
+        let bits = match (&compact.by_cells, &self.by_cells) {
+            (Some(table), Some(by_cells)) => {
+                let index: u32 = cells.zip(&by_cells.strides).map(|(cell, &stride)| u32::from(cell) * stride).sum();
+                debug_assert!((index as usize) < table.len());
+                // SAFETY: with every cell below n, the index is below n^k,
+                // the table's length.
+                unsafe { *table.get_unchecked(index as usize) }
+            }
+            _ => compact.by_rank[rank(self.width * self.height, cells)],
+        };
+        // Most placements' regions share the bit, which the build then
+        // wrote in every place (see `pdb_build::fill_alike`).
+        if bits == 0 || bits == u8::MAX {
+            return bits & 1;
+        }
+        (bits >> compact.region(mask, blank)) & 1
+    }
+
+    /// The distance of a compact database's placement `cells`, the blank
+    /// on `blank`: the steps of a walk down to the goal, each to the
+    /// neighbour one nearer. Neighbours' distances differ from the
+    /// placement's by one, either way: its distance modulo 4 (its parity
+    /// the Manhattan distance's, its second bit read) tells which is nearer.
+    #[cold]
+    fn walk_down(&self, compact: &Compact, cells: impl Iterator<Item = u8>, blank: u8) -> u8 {
+        let geometry = Geometry::new(self.width, self.height).expect("a board");
+        let (k, neighbours) = (self.cells.len(), geometry.neighbour_masks());
+        let mut placement = [0u8; MAX_CELLS];
+        for (slot, cell) in placement.iter_mut().zip(cells) {
+            *slot = cell;
+        }
+        let mask_of = |placement: &[u8]| placement.iter().fold(0u32, |m, &c| m | 1 << c);
+        let manhattan: u32 =
+            placement[..k].iter().zip(&self.cells).map(|(&c, &home)| geometry.distance(c.into(), home.into())).sum();
+        let mut blank = blank;
+        let mut modulo = (manhattan & 1) as u8 | self.region_bit(compact, placement[..k].iter().copied(), blank) << 1;
+        let goal_mask = mask_of(&self.cells);
+        let goal_region = compact.region(goal_mask, self.blank);
+        // No distance reaches 255 (the board's diameter bounds it).
+        for steps in 0..=u8::MAX {
+            let mask = mask_of(&placement[..k]);
+            if placement[..k] == self.cells[..] && compact.region(mask, blank) == goal_region {
+                return steps;
+            }
+            let region = compact.region(mask, blank);
+            let nearer = (modulo + 3) & 3;
+            let mut moved = false;
+            'tiles: for i in 0..k {
+                let from = placement[i];
+                let mut to_cells = neighbours[usize::from(from)] & !mask;
+                while to_cells != 0 {
+                    let to = to_cells.trailing_zeros() as u8;
+                    to_cells &= to_cells - 1;
+                    if compact.region(mask, to) != region {
+                        continue;
+                    }
+                    placement[i] = to;
+                    if self.region_bit(compact, placement[..k].iter().copied(), from) == nearer >> 1 {
+                        (blank, modulo, moved) = (from, nearer, true);
+                        break 'tiles;
+                    }
+                    placement[i] = from;
+                }
+            }
+            if !moved {
+                break;
+            }
+        }
+        debug_assert!(false, "a compact database's walk ends at the goal");
+        0
+    }
+
     /// The entry at `index` by cells of a zero-aware database, the low
     /// byte of its pair.
     #[cold]
@@ -594,7 +860,11 @@ impl PatternDb {
     /// The value of the placement where pattern tile `i` stands on
     /// `cells[i]`.
     #[inline(always)]
+    ///
+    /// A compact database keeps no least values: it is read by region
+    /// alone ([`PatternDb::lookup_at`]).
     pub fn lookup(&self, cells: impl Iterator<Item = u8>) -> u8 {
+        debug_assert!(self.compact.is_none(), "a compact database is read by region");
         if let Some(by_cells) = &self.by_cells {
             let index: u32 = cells.zip(&by_cells.strides).map(|(cell, &stride)| u32::from(cell) * stride).sum();
             if by_cells.data.is_empty() {
@@ -922,6 +1192,20 @@ impl PatternSet {
         self.dbs[p].lookup_at(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank)
     }
 
+    /// [`PatternSet::regular`] after a move of pattern `p`'s tile, its
+    /// value before being `before`.
+    #[inline(always)]
+    fn regular_after(&self, p: usize, pos: &[u8; MAX_CELLS], before: u8) -> u8 {
+        self.dbs[p].lookup_after(self.tiles[p].iter().map(|&t| pos[t as usize]), pos[0], before)
+    }
+
+    /// [`PatternSet::mirrored`] after a move of pattern `p`'s tile.
+    #[inline(always)]
+    fn mirrored_after(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS], before: u8) -> u8 {
+        let blank = r.transpose[pos[0] as usize];
+        self.dbs[p].lookup_after(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank, before)
+    }
+
     /// The bound of the regular lookup and of the reflected one if taken.
     fn lookups(&self, pos: &[u8; MAX_CELLS]) -> u32 {
         let regular: u32 = (0..self.dbs.len()).map(|p| u32::from(self.regular(p, pos))).sum();
@@ -1031,12 +1315,12 @@ impl PatternSet {
     #[inline(always)]
     fn step(&self, mut acc: PdbAcc, pos: &[u8; MAX_CELLS], tile: u8) -> PdbAcc {
         let p = self.pattern_of[tile as usize] as usize;
-        let value = self.regular(p, pos);
+        let value = self.regular_after(p, pos, acc.regular[p]);
         acc.regular_sum = acc.regular_sum + u32::from(value) - u32::from(acc.regular[p]);
         acc.regular[p] = value;
         if let Some(r) = &self.reflection {
             let q = r.pattern_of[tile as usize] as usize;
-            let value = self.mirrored(r, q, pos);
+            let value = self.mirrored_after(r, q, pos, acc.mirrored[q]);
             acc.mirrored_sum = acc.mirrored_sum + u32::from(value) - u32::from(acc.mirrored[q]);
             acc.mirrored[q] = value;
         }

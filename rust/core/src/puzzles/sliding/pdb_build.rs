@@ -41,6 +41,9 @@ const DONE: u64 = 3;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// `cell_regions` entries of masks with more than [`BYTE_REGIONS`] regions.
 const WIDE: u64 = 1 << 63;
+/// The regions whose distances a byte of region bits holds: a pattern
+/// whose placements can have more keeps no bits.
+pub(super) const MOST_BIT_REGIONS: usize = 8;
 
 /// The low bits of the two-bit fields of `value` that hold `current`, and
 /// of those that are done.
@@ -216,6 +219,40 @@ impl Occupancies {
         (usize::from(region) < BYTE_REGIONS).then_some(2 * u32::from(region))
     }
 
+    /// The number of `cell`'s region among the empty cells of `mask`, by
+    /// lowest cell.
+    #[inline(always)]
+    pub(super) fn region_of(&self, mask: u32, cell: u8) -> u8 {
+        let packed = self.looked_up[self.fast_rank(mask)];
+        if packed & SEVERAL == 0 {
+            0
+        } else if packed & WIDE == 0 {
+            ((packed >> (2 * cell)) & 3) as u8
+        } else {
+            self.wide[(packed & !(WIDE | SEVERAL)) as usize].region_of[cell as usize]
+        }
+    }
+
+    /// The regions the empty cells of `mask` fall into.
+    #[inline(always)]
+    pub(super) fn region_count(&self, mask: u32) -> usize {
+        let rank = self.fast_rank(mask);
+        let packed = self.looked_up[rank];
+        if packed & SEVERAL == 0 {
+            1
+        } else if packed & WIDE == 0 {
+            self.regions[rank].iter().filter(|&&cells| cells != 0).count()
+        } else {
+            self.wide[(packed & !(WIDE | SEVERAL)) as usize].regions.len()
+        }
+    }
+
+    /// The most regions the empty cells of a mask fall into.
+    pub(super) fn most_regions(&self) -> usize {
+        let byte = self.regions.iter().map(|cells| cells.iter().filter(|&&c| c != 0).count()).max().unwrap_or(1);
+        self.wide.iter().map(|wide| wide.regions.len()).max().unwrap_or(0).max(byte)
+    }
+
     #[cfg(test)]
     pub(super) fn fast_rank_for_tests(&self, mask: u32) -> usize {
         self.fast_rank(mask)
@@ -252,6 +289,12 @@ impl Occupancies {
     /// the mask itself), four bits a cell: the number of its region, or 4
     /// beyond the fourth (the other masks' entries are 0).
     pub(super) fn region_numbers_by_mask(&self, n: usize) -> Vec<u64> {
+        self.region_numbers_up_to(n, BYTE_REGIONS as u8)
+    }
+
+    /// [`Occupancies::region_numbers_by_mask`], the numbers beyond `most`
+    /// read as `most` (at most 15).
+    pub(super) fn region_numbers_up_to(&self, n: usize, most: u8) -> Vec<u64> {
         assert!(n <= 16, "four bits for each of at most 16 cells");
         let mut table = vec![0u64; 1 << n];
         for (mask, entry) in table.iter_mut().enumerate() {
@@ -261,7 +304,7 @@ impl Occupancies {
             }
             let rank = self.rank(mask);
             for cell in (0..n as u8).filter(|&c| mask & (1 << c) == 0) {
-                let number = self.region_number(rank, cell).min(BYTE_REGIONS as u8);
+                let number = self.region_number(rank, cell).min(most);
                 *entry |= u64::from(number) << (4 * cell);
             }
         }
@@ -325,6 +368,10 @@ struct Fields<'a> {
     /// distance: a byte a placement, two bits for each of the first four
     /// regions.
     region_excess: Option<&'a [AtomicU8]>,
+    /// When the build keeps each region's distance in one bit: a byte a
+    /// placement, bit `r` the second-lowest bit of region `r`'s distance
+    /// (see [`RegionBits`]).
+    region_bits: Option<&'a [AtomicU8]>,
 }
 
 /// Children generated and not yet looked at.
@@ -533,6 +580,18 @@ impl Fields<'_> {
         region_excess[index].fetch_or(bits, Relaxed);
     }
 
+    /// Records the distance `layer` of the regions `fields` (a low bit per
+    /// current field) of the placement `index` in their bits.
+    #[inline(always)]
+    fn note_bits(&self, index: usize, fields: u64, layer: u32) {
+        let Some(region_bits) = self.region_bits else { return };
+        if (layer >> 1) & 1 == 0 {
+            return;
+        }
+        let bits = (0..MOST_BIT_REGIONS).filter(|r| fields & (1 << (2 * r)) != 0).fold(0u8, |b, r| b | 1 << r);
+        region_bits[index].fetch_or(bits, Relaxed);
+    }
+
     /// Scans the words `words` from word `first` on, of the wide table if
     /// `wide`, else of the bytes: expands the placements with a field
     /// `current`.
@@ -619,6 +678,7 @@ impl Fields<'_> {
                 } else {
                     self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
+                self.note_bits(index, current_fields, layer);
                 let mask_rank = self.occupancies.rank(mask);
                 let regions = &self.occupancies.regions[mask_rank];
                 let mut blanks = 0;
@@ -662,6 +722,7 @@ impl Fields<'_> {
                 } else {
                     self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
+                self.note_bits(index, current_fields, layer);
                 let mut blanks = 0;
                 for (r, &region) in wide.regions.iter().enumerate() {
                     if current_fields & (1 << (2 * r)) != 0 {
@@ -713,6 +774,18 @@ impl Fields<'_> {
     }
 }
 
+/// Gives a placement's byte of region bits (see `Fields::region_bits`)
+/// the bit of its `regions` regions in every place when they all have
+/// one: a lookup then reads the bit without numbering the blank's region.
+#[inline(always)]
+fn fill_alike(slot: &AtomicU8, regions: usize) {
+    let all = ((1u16 << regions) - 1) as u8;
+    let bits = slot.load(Relaxed) & all;
+    if bits == 0 || bits == all {
+        slot.store(if bits == 0 { 0 } else { u8::MAX }, Relaxed);
+    }
+}
+
 /// Hands the memory of a stopped build back on a thread of its own: a
 /// large one takes a third of a second, and a stopped build returns at once.
 fn drop_aside<T: Send + 'static>(tables: T) {
@@ -732,6 +805,18 @@ pub(super) struct Keeping {
     /// Whether each region's excess over its placement's distance is kept
     /// (for zero-aware lookups).
     pub region_excess: bool,
+    /// Whether each region's distance is kept in one bit (for compact
+    /// zero-aware lookups); the pattern's placements have at most
+    /// [`MOST_BIT_REGIONS`] regions.
+    pub region_bits: bool,
+}
+
+/// What a build found: each placement's distance (the least over its
+/// regions), and what [`Keeping`] asked for besides, by rank.
+pub(super) struct Tables {
+    pub entries: Vec<u8>,
+    pub region_excess: Option<Vec<u8>>,
+    pub region_bits: Option<Vec<u8>>,
 }
 
 pub(super) fn build(
@@ -742,8 +827,8 @@ pub(super) fn build(
     progress: ProgressFn,
     limits: &BuildLimits,
     keeping: Keeping,
-) -> Built<(Vec<u8>, Option<Vec<u8>>)> {
-    let Keeping { nibble_excess, region_excess: keep_region_excess } = keeping;
+) -> Built<Tables> {
+    let Keeping { nibble_excess, region_excess: keep_region_excess, region_bits: keep_region_bits } = keeping;
     let n = geometry.cells();
     let k = pattern.len();
     let neighbours = geometry.neighbour_masks();
@@ -781,6 +866,12 @@ pub(super) fn build(
     } else {
         Vec::new()
     };
+    assert!(!keep_region_bits || occupancies.most_regions() <= MOST_BIT_REGIONS, "a byte of region bits");
+    let mut region_bits: Vec<u8> = if keep_region_bits {
+        bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?
+    } else {
+        Vec::new()
+    };
     let mut place = [0usize; MAX_CELLS];
     place[k - 1] = 1;
     for i in (0..k - 1).rev() {
@@ -811,6 +902,9 @@ pub(super) fn build(
             // borrowed here alone.
             region_excess: keep_region_excess
                 .then(|| unsafe { std::slice::from_raw_parts(region_excess.as_mut_ptr() as *const AtomicU8, size) }),
+            // SAFETY: as `region_excess`.
+            region_bits: keep_region_bits
+                .then(|| unsafe { std::slice::from_raw_parts(region_bits.as_mut_ptr() as *const AtomicU8, size) }),
         };
         let searched = search(&fields, pattern, blank, size, progress, limits);
         if searched.is_ok() {
@@ -819,7 +913,7 @@ pub(super) fn build(
         searched
     };
     if let Err(outcome) = searched {
-        drop_aside((store, wide_store, excess_store, region_excess));
+        drop_aside((store, wide_store, excess_store, region_excess, region_bits));
         return Err(outcome);
     }
     drop(wide_store);
@@ -830,6 +924,10 @@ pub(super) fn build(
     let stopped: OnceLock<Outcome> = OnceLock::new();
     let data = &mut store[align..align + size];
     let excess: &[AtomicU8] = &excess_store;
+    // SAFETY: as the fields' `region_bits`; each placement's byte is read
+    // and written by the one thread that converts its entry.
+    let bits: Option<&[AtomicU8]> = keep_region_bits
+        .then(|| unsafe { std::slice::from_raw_parts(region_bits.as_mut_ptr() as *const AtomicU8, size) });
     data.par_chunks_mut(POLL_EVERY / last_cells * last_cells).enumerate().for_each(|(chunk, values)| {
         if stopped.get().is_some() {
             return;
@@ -852,6 +950,9 @@ pub(super) fn build(
                 free &= free - 1;
                 let index = first + block * last_cells + offset;
                 let done = *value & (*value >> 1) & LOW_BITS as u8;
+                if let Some(bits) = bits {
+                    fill_alike(&bits[index], occupancies.region_count(used | 1 << cell));
+                }
                 *value = if done == 0 {
                     u8::MAX
                 } else {
@@ -862,7 +963,7 @@ pub(super) fn build(
         }
     });
     if let Some(&outcome) = stopped.get() {
-        drop_aside((store, excess_store, region_excess));
+        drop_aside((store, excess_store, region_excess, region_bits));
         return Err(outcome);
     }
     drop(excess_store);
@@ -873,7 +974,11 @@ pub(super) fn build(
         store.copy_within(align..align + size, 0);
     }
     store.truncate(size);
-    Ok((store, keep_region_excess.then_some(region_excess)))
+    Ok(Tables {
+        entries: store,
+        region_excess: keep_region_excess.then_some(region_excess),
+        region_bits: keep_region_bits.then_some(region_bits),
+    })
 }
 
 /// The breadth-first search over the fields.

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::board::Geometry;
-use super::pdb::{BuildLimits, Built, PatternDb, ProgressFn};
+use super::pdb::{BuildLimits, Built, DbKind, PatternDb, ProgressFn};
 pub use crate::cache::{cache_dir, checksum, unkept_count, unkept_since};
 use crate::cache::{load_table_until, never, note_unkept, turn_to_build, usable_cache_dir, write_atomically_until};
 use crate::{Outcome, Result};
@@ -27,6 +27,8 @@ const MAGIC: &[u8; 12] = b"IDASTAR-PDB\0";
 /// The regions' excesses of a zero-aware database, in a file of their own
 /// beside its entries' (which a plain lookup reads alone).
 const EXCESS_MAGIC: &[u8; 12] = b"IDASTAR-ZPD\0";
+/// The region bits of a compact database, in a file of their own too.
+const BITS_MAGIC: &[u8; 12] = b"IDASTAR-ZPB\0";
 /// Bumped whenever the file layout or the meaning of the values changes
 /// (2: built from the goal state, the blank on its goal cell, which the
 /// header and the file name now name).
@@ -64,12 +66,18 @@ pub fn save(db: &PatternDb, path: &Path) -> std::io::Result<()> {
 
 /// [`save`], given up when `stopped` says so (nothing is left at `path`).
 fn save_until(db: &PatternDb, path: &Path, stopped: &dyn Fn() -> bool) -> std::io::Result<()> {
-    write_atomically_until(path, &[&header(db), db.data()], stopped)?;
-    match db.region_excess() {
-        Some(excess) => {
-            write_atomically_until(&excess_path(path), &[&header_of(EXCESS_MAGIC, db, excess), excess], stopped)
+    // A compact database without its entries leaves the plain file be.
+    if !db.data().is_empty() {
+        write_atomically_until(path, &[&header(db), db.data()], stopped)?;
+    }
+    if let Some(excess) = db.region_excess() {
+        write_atomically_until(&excess_path(path), &[&header_of(EXCESS_MAGIC, db, excess), excess], stopped)?;
+    }
+    match db.region_bits() {
+        Some(bits) if !bits.is_empty() => {
+            write_atomically_until(&bits_path(path), &[&header_of(BITS_MAGIC, db, bits), bits], stopped)
         }
-        None => Ok(()),
+        _ => Ok(()),
     }
 }
 
@@ -78,47 +86,55 @@ fn excess_path(path: &Path) -> std::path::PathBuf {
     path.with_extension("excess")
 }
 
+/// Where the region bits of the compact database at `path` are kept.
+fn bits_path(path: &Path) -> std::path::PathBuf {
+    path.with_extension("bits")
+}
+
 /// Reads the database of `cells` on `geometry`, the blank's goal on
 /// `blank`, from `path`; an error says why the file cannot be used
 /// (missing, not a regular file, another version, damaged). Reads no more
 /// than the database's size.
 pub fn load(path: &Path, geometry: &Geometry, cells: &[u8], blank: u8) -> std::result::Result<PatternDb, String> {
-    load_until(path, geometry, cells, blank, false, &never)
+    load_until(path, geometry, cells, blank, DbKind::Plain, &never)
 }
 
-/// [`load`], with the regions' excesses of a zero-aware database when
-/// `zero_aware`, given up with [`crate::cache::STOPPED`] when `stopped`
-/// says so.
+/// [`load`] of a database of `kind`: with the regions' excesses of a
+/// zero-aware one, the region bits alone of a compact one; given up with
+/// [`crate::cache::STOPPED`] when `stopped` says so.
 fn load_until(
     path: &Path,
     geometry: &Geometry,
     cells: &[u8],
     blank: u8,
-    zero_aware: bool,
+    kind: DbKind,
     stopped: &dyn Fn() -> bool,
 ) -> std::result::Result<PatternDb, String> {
     let expected_len = super::pdb::entries(geometry.cells(), cells.len());
     let probe = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), Vec::new());
-    let head = header(&probe);
     // Everything before the length and the checksum is fixed by the board
     // and the pattern; the file's layout is the one `load_table` reads.
-    let data = load_table_until(path, &head[..head.len() - 16], expected_len, stopped)?;
-    let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), data);
-    if !zero_aware {
+    let table = |magic: &[u8; 12], path: &Path| {
+        let head = header_of(magic, &probe, &[]);
+        load_table_until(path, &head[..head.len() - 16], expected_len, stopped)
+    };
+    if kind == DbKind::Compact {
+        let bits = table(BITS_MAGIC, &bits_path(path))?;
+        return Ok(probe.with_region_bits(bits));
+    }
+    let db = PatternDb::from_parts(geometry.width(), geometry.height(), blank, cells.to_vec(), table(MAGIC, path)?);
+    if kind == DbKind::Plain {
         return Ok(db);
     }
-    let head = header_of(EXCESS_MAGIC, &db, &[]);
-    let excess = load_table_until(&excess_path(path), &head[..head.len() - 16], db.data().len(), stopped)?;
-    Ok(db.with_region_excess(excess))
+    Ok(db.with_region_excess(table(EXCESS_MAGIC, &excess_path(path))?))
 }
 
 /// A database loaded in this process: its cache directory (none when there
-/// is none to keep it in), board, blank's goal cell, pattern, and whether
-/// it is zero-aware.
-type Key = (Option<PathBuf>, usize, usize, u8, Vec<u8>, bool);
+/// is none to keep it in), board, blank's goal cell, pattern, and kind.
+type Key = (Option<PathBuf>, usize, usize, u8, Vec<u8>, DbKind);
 
-fn key(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>, zero_aware: bool) -> Key {
-    (cache_dir(dir), geometry.width(), geometry.height(), blank, cells.to_vec(), zero_aware)
+fn key(geometry: &Geometry, cells: &[u8], blank: u8, dir: Option<&Path>, kind: DbKind) -> Key {
+    (cache_dir(dir), geometry.width(), geometry.height(), blank, cells.to_vec(), kind)
 }
 
 fn loaded() -> &'static Mutex<HashMap<Key, Arc<PatternDb>>> {
@@ -152,24 +168,25 @@ pub fn load_or_build(
     progress: ProgressFn,
     limits: &BuildLimits,
 ) -> Result<Built<(Arc<PatternDb>, Source)>> {
-    load_or_build_with(geometry, cells, blank, false, dir, progress, limits)
+    load_or_build_with(geometry, cells, blank, DbKind::Plain, dir, progress, limits)
 }
 
-/// [`load_or_build`] of the zero-aware database when `zero_aware` (see
-/// [`PatternDb::lookup_at`]), kept in two files: the plain database's and
-/// its regions' excesses.
+/// [`load_or_build`] of a database of `kind` (see [`PatternDb::lookup_at`]):
+/// a zero-aware one kept in two files, the plain database's and its
+/// regions' excesses; a compact one in a file of its region bits (and
+/// the plain file when built).
 pub fn load_or_build_with(
     geometry: &Geometry,
     cells: &[u8],
     blank: u8,
-    zero_aware: bool,
+    kind: DbKind,
     dir: Option<&Path>,
     progress: ProgressFn,
     limits: &BuildLimits,
 ) -> Result<Built<(Arc<PatternDb>, Source)>> {
     // Before a file is read into a table of that size, or one is built.
     PatternDb::checked_entries(geometry, cells, blank)?;
-    let key = key(geometry, cells, blank, dir, zero_aware);
+    let key = key(geometry, cells, blank, dir, kind);
     let in_memory = || loaded().lock().expect("not poisoned").get(&key).cloned();
     if let Some(db) = in_memory() {
         return Ok(Ok((db, Source::Memory)));
@@ -185,8 +202,9 @@ pub fn load_or_build_with(
     // Half a gigabyte from a slow disk takes seconds: reads and writes
     // stop with the build's limits too.
     let stopped = || limits.stop().is_some();
+    let kind = PatternDb::buildable(geometry, cells.len(), kind);
     let from_disk = match (&path, stored) {
-        (Some(path), true) => load_until(path, geometry, cells, blank, zero_aware, &stopped).ok(),
+        (Some(path), true) => load_until(path, geometry, cells, blank, kind, &stopped).ok(),
         _ => None,
     };
     if from_disk.is_none() {
@@ -197,7 +215,7 @@ pub fn load_or_build_with(
     let (db, source) = match from_disk {
         Some(db) => (db, Source::Disk),
         None => {
-            let db = match PatternDb::build_with(geometry, cells, blank, zero_aware, progress, limits)? {
+            let db = match PatternDb::build_with(geometry, cells, blank, kind, progress, limits)? {
                 Ok(db) => db,
                 Err(outcome) => return Ok(Err(outcome)),
             };
@@ -214,7 +232,7 @@ pub fn load_or_build_with(
             (db, Source::Built)
         }
     };
-    let db = match db.with_cell_index(limits) {
+    let db = match db.without_entries().with_cell_index(limits) {
         Ok(db) => Arc::new(db),
         Err(outcome) => return Ok(Err(outcome)),
     };
@@ -225,8 +243,8 @@ pub fn load_or_build_with(
 /// Whether the database of `cells` on `geometry`, the blank's goal on
 /// `blank`, is loaded in this process for the cache directory `dir` already
 /// (so that [`load_or_build`] returns at once).
-pub fn is_loaded(geometry: &Geometry, cells: &[u8], blank: u8, zero_aware: bool, dir: Option<&Path>) -> bool {
-    loaded().lock().expect("not poisoned").contains_key(&key(geometry, cells, blank, dir, zero_aware))
+pub fn is_loaded(geometry: &Geometry, cells: &[u8], blank: u8, kind: DbKind, dir: Option<&Path>) -> bool {
+    loaded().lock().expect("not poisoned").contains_key(&key(geometry, cells, blank, dir, kind))
 }
 
 /// Forgets every database loaded in this process (the files stay).

@@ -408,11 +408,11 @@ fn distances_beyond_four_bits_over_the_manhattan_distance_are_kept_aside() {
         let geometry = Geometry::new(w, h).unwrap();
         let size = pdb::entries(w * h, cells.len());
         let build = |excess| {
-            let keeping = super::pdb_build::Keeping { nibble_excess: excess, region_excess: false };
+            let keeping = super::pdb_build::Keeping { nibble_excess: excess, region_excess: false, region_bits: false };
             super::pdb_build::build(&geometry, &cells, blank, size, &|_| false, &BuildLimits::default(), keeping)
                 .unwrap()
         };
-        let (kept, aside) = (build(super::pdb_build::NIBBLE_EXCESS).0, build(0).0);
+        let (kept, aside) = (build(super::pdb_build::NIBBLE_EXCESS).entries, build(0).entries);
         assert_eq!(kept, aside, "{w}x{h} {cells:?}");
         let manhattan = |index: usize| {
             let mut placement = vec![0u8; cells.len()];
@@ -741,15 +741,15 @@ fn databases_loaded_for_one_cache_directory_are_not_handed_out_for_another() {
         pdb_cache::load_or_build(&geometry, &cells, 0, Some(dir), &|_| false, &none).unwrap().unwrap()
     };
     assert_eq!(load(&first).1, pdb_cache::Source::Built);
-    assert!(pdb_cache::is_loaded(&geometry, &cells, 0, false, Some(&first)));
-    assert!(!pdb_cache::is_loaded(&geometry, &cells, 0, false, Some(&second)));
+    assert!(pdb_cache::is_loaded(&geometry, &cells, 0, DbKind::Plain, Some(&first)));
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 0, DbKind::Plain, Some(&second)));
     // Built again for the second directory, and stored there.
     assert_eq!(load(&second).1, pdb_cache::Source::Built);
     assert!(second.join(pdb_cache::file_name(3, 3, 0, &cells)).is_file());
     assert_eq!(load(&first).1, pdb_cache::Source::Memory);
     assert_eq!(load(&second).1, pdb_cache::Source::Memory);
     // Nor for another blank's goal.
-    assert!(!pdb_cache::is_loaded(&geometry, &cells, 8, false, Some(&first)));
+    assert!(!pdb_cache::is_loaded(&geometry, &cells, 8, DbKind::Plain, Some(&first)));
     std::fs::remove_dir_all(&first).unwrap();
     std::fs::remove_dir_all(&second).unwrap();
 }
@@ -991,11 +991,15 @@ fn zero_aware_databases_read_the_blanks_region_and_keep_through_the_cache() {
     let exact = pattern_distances(&geometry, &cells, 0);
     let limits = BuildLimits::default();
     let (built, source) =
-        pdb_cache::load_or_build_with(&geometry, &cells, 0, true, Some(&dir), &|_| false, &limits).unwrap().unwrap();
+        pdb_cache::load_or_build_with(&geometry, &cells, 0, DbKind::ZeroAware, Some(&dir), &|_| false, &limits)
+            .unwrap()
+            .unwrap();
     assert_eq!(source, pdb_cache::Source::Built);
     pdb_cache::clear_memory();
     let (loaded, source) =
-        pdb_cache::load_or_build_with(&geometry, &cells, 0, true, Some(&dir), &|_| false, &limits).unwrap().unwrap();
+        pdb_cache::load_or_build_with(&geometry, &cells, 0, DbKind::ZeroAware, Some(&dir), &|_| false, &limits)
+            .unwrap()
+            .unwrap();
     assert_eq!(source, pdb_cache::Source::Disk);
     assert_eq!(loaded.region_excess(), built.region_excess());
     let by_rank = PatternDb::from_parts(4, 3, 0, cells.to_vec(), built.data().to_vec())
@@ -1049,4 +1053,113 @@ fn the_two_table_rank_of_a_set_of_cells_is_its_colex_rank() {
             assert_eq!(occupancies.fast_rank_for_tests(mask), occupancies.rank_for_tests(mask), "{n} cells, {mask:#x}");
         }
     }
+}
+
+#[test]
+fn compact_databases_keep_every_regions_exact_distance_in_a_bit() {
+    // A whole board's value is walked down to the goal, and a move's value
+    // is read from the one before it: both equal the exact distance, beyond
+    // the zero-aware database's cap and fourth region, on a board of at most
+    // 16 cells (region numbers by mask) and on the 5 x 5 board (by rank of
+    // the mask), laid out by cells, by rank, and loaded from the cache.
+    let dir = tempdir();
+    let limits = BuildLimits::default();
+    let mut beyond_zero_aware = 0;
+    for (width, height, cells, blank) in [(4, 3, vec![1u8, 2, 5, 6, 9], 0u8), (5, 5, vec![1, 5, 6], 0)] {
+        let geometry = Geometry::new(width, height).unwrap();
+        let n = geometry.cells();
+        let exact = pattern_distances(&geometry, &cells, blank);
+        let build = |kind| {
+            pdb_cache::load_or_build_with(&geometry, &cells, blank, kind, Some(&dir), &|_| false, &limits)
+                .unwrap()
+                .unwrap()
+        };
+        let (built, source) = build(DbKind::Compact);
+        assert_eq!((source, built.kind()), (pdb_cache::Source::Built, DbKind::Compact));
+        assert!(built.data().is_empty(), "a compact database keeps no entries");
+        let (zero_aware, _) = build(DbKind::ZeroAware);
+        pdb_cache::clear_memory();
+        let (loaded, source) = build(DbKind::Compact);
+        assert_eq!(source, pdb_cache::Source::Disk);
+        let by_rank =
+            PatternDb::build_with(&geometry, &cells, blank, DbKind::Compact, &|_| false, &limits).unwrap().unwrap();
+        assert!(by_rank.by_cells_for_tests().is_none());
+        // Where every region of a placement shares the bit, every bit is it.
+        let bits = by_rank.region_bits().unwrap();
+        assert!(bits.contains(&u8::MAX) && bits.contains(&0) && bits.iter().any(|&b| b != 0 && b != u8::MAX));
+        let dbs = [built.as_ref(), loaded.as_ref(), &by_rank];
+        for ((placement, at), &distance) in &exact {
+            for db in dbs {
+                assert_eq!(u32::from(db.lookup_at(placement.iter().copied(), *at)), distance, "{placement:?} {at}");
+            }
+            beyond_zero_aware +=
+                usize::from(u32::from(zero_aware.lookup_at(placement.iter().copied(), *at)) < distance);
+            // Each move of a pattern tile into the blank's cell.
+            for &from in geometry.neighbour_table()[*at as usize].iter().filter(|&&c| usize::from(c) < n) {
+                let Some(tile) = placement.iter().position(|&c| c == from) else { continue };
+                let mut moved = placement.clone();
+                moved[tile] = *at;
+                let after = exact[&(moved.clone(), from)];
+                assert_eq!(after.abs_diff(distance), 1, "a pattern move changes the distance by one");
+                for db in dbs {
+                    let read = db.lookup_after(moved.iter().copied(), from, distance as u8);
+                    assert_eq!(u32::from(read), after, "{placement:?} {at} to {moved:?} {from}");
+                }
+            }
+        }
+    }
+    assert!(beyond_zero_aware > 0, "no distance was beyond what the zero-aware database keeps");
+}
+
+#[test]
+fn a_pattern_whose_placements_can_have_more_regions_than_a_byte_has_bits_is_built_zero_aware() {
+    // Ten tiles on the 5 x 4 board's cells of one colour isolate the ten
+    // others; four do not isolate more than eight.
+    let geometry = Geometry::new(5, 4).unwrap();
+    assert_eq!(PatternDb::buildable(&geometry, 10, DbKind::Compact), DbKind::ZeroAware);
+    assert_eq!(PatternDb::buildable(&geometry, 4, DbKind::Compact), DbKind::Compact);
+    assert_eq!(PatternDb::buildable(&geometry, 10, DbKind::Plain), DbKind::Plain);
+}
+
+#[test]
+fn compact_databases_solve_as_zero_aware_ones_with_no_more_nodes() {
+    let geometry = Geometry::new(4, 4).unwrap();
+    let goal = Goal::blank_first(&geometry);
+    let partition = pdb::partition(&geometry, &goal, "6-6-3").unwrap();
+    let dir = tempdir();
+    let solver = |kind| {
+        Sliding::<u64>::new(geometry.clone(), goal.clone())
+            .unwrap()
+            .with_database_kind(kind)
+            .with_partitions(
+                std::slice::from_ref(&partition),
+                true,
+                false,
+                Some(&dir),
+                &|_, _| false,
+                &BuildLimits::default(),
+            )
+            .unwrap()
+            .unwrap()
+    };
+    let (compact, zero_aware) = (solver(DbKind::Compact), solver(DbKind::ZeroAware));
+    // Korf's instances 1, 2, 6 and 9: each compact search generates a few
+    // nodes fewer.
+    let boards: [[u32; 16]; 4] = [
+        [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3],
+        [13, 5, 4, 10, 9, 12, 8, 14, 2, 3, 7, 1, 0, 15, 11, 6],
+        [14, 7, 1, 9, 12, 3, 6, 15, 8, 11, 2, 5, 10, 0, 4, 13],
+        [3, 14, 9, 11, 5, 4, 8, 2, 13, 12, 6, 7, 10, 1, 15, 0],
+    ];
+    let mut fewer = 0;
+    for board in boards {
+        let start = compact.pack(&board).unwrap();
+        let (a, b) = (compact.solve(start, &Limits::default()), zero_aware.solve(start, &Limits::default()));
+        assert_eq!(a.cost, b.cost);
+        assert!(a.stats.generated <= b.stats.generated);
+        fewer += usize::from(a.stats.generated < b.stats.generated);
+        assert_eq!(a.path.len() as u32, a.cost.unwrap());
+        assert_eq!(replay(&compact, start, &a.path), compact.goal_position());
+    }
+    assert!(fewer > 0, "the exact distances never pruned more");
 }
