@@ -45,20 +45,22 @@ def test_threads_mix_puzzles_safely() -> None:
 
 
 def test_solves_from_two_threads_run_at_the_same_time() -> None:
-    """Both solves stop on a 0.3 s wall-clock limit: side by side they end
-    together, one after the other they would end 0.3 s apart. The margin
-    between is wide, for a loaded machine starts and stops them late."""
+    """Both solves stop on a 1 s wall-clock limit: side by side they start
+    and end together; one after the other (the lock held through a solve)
+    the second would start and end 1 s after the first. Half of that is the
+    margin, for a loaded machine starts and stops threads late (0.23 s
+    apart once, under a second test run on the same cores)."""
     hard = list(range(16, 0, -1))
 
     def solve(_: int) -> tuple[float, float]:
         started = time.perf_counter()
-        booksort.solve(hard, heuristic="breakpoints", goal_ball=0, time_limit=0.3)
+        booksort.solve(hard, heuristic="breakpoints", goal_ball=0, time_limit=1.0)
         return started, time.perf_counter()
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         (start_a, end_a), (start_b, end_b) = pool.map(solve, range(2))
-    assert abs(start_a - start_b) < 0.1
-    assert abs(end_a - end_b) < 0.2
+    assert abs(start_a - start_b) < 0.5
+    assert abs(end_a - end_b) < 0.5
 
 
 def test_results_pickle() -> None:

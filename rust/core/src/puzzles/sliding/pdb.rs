@@ -539,22 +539,26 @@ impl PatternDb {
             .checked_pow(k as u32)
             .filter(|&size| k <= MAX_CELL_INDEXED_TILES && size <= MOST_CELL_INDEXED)
             .unwrap_or(0);
+        // Saturating: a pattern beyond [`MAX_ENTRIES`] reads as more than
+        // any budget, not as a wrapped small number.
+        let (p, c) = (placements, by_cells);
         let loaded = match kind {
-            DbKind::Plain => placements + by_cells,
+            DbKind::Plain => p.saturating_add(c),
             // The entries and the excesses by rank, and laid out by cells
             // in pairs.
-            DbKind::ZeroAware => 2 * placements + 2 * by_cells,
+            DbKind::ZeroAware => p.saturating_add(c).saturating_mul(2),
             // The region bits, by cells when laid out so, else by rank.
-            DbKind::Compact if by_cells > 0 => by_cells,
-            DbKind::Compact => placements,
+            DbKind::Compact if c > 0 => c,
+            DbKind::Compact => p,
         };
         // A byte a placement and half a byte of its distance while the
         // build runs, and a byte more of what a zero-aware or compact one
         // keeps by rank; then the tables by cells are laid out from those by
         // rank (a compact database's by rank are dropped after).
-        let kept = if kind == DbKind::Plain { 0 } else { placements };
-        let laying_out = if kind == DbKind::Compact { placements + by_cells } else { loaded };
-        Footprint { loaded, building: (placements + placements / 2 + kept).max(laying_out) }
+        let kept = if kind == DbKind::Plain { 0 } else { p };
+        let laying_out = if kind == DbKind::Compact { p.saturating_add(c) } else { loaded };
+        let building = p.saturating_add(p / 2).saturating_add(kept).max(laying_out);
+        Footprint { loaded, building }
     }
 
     /// The placements a database has, whatever it keeps of them.

@@ -316,8 +316,8 @@ impl SlidingTiles {
             let prints = patterns.iter().map(|cells| pdb::PatternDb::footprint(geometry, cells.len(), kind));
             let plain = patterns.iter().map(|cells| pdb::PatternDb::footprint(geometry, cells.len(), DbKind::Plain));
             let prints: Vec<pdb::Footprint> = prints.chain(plain.take(dual)).collect();
-            let loaded: u64 = prints.iter().map(|print| print.loaded).sum();
-            loaded + prints.iter().map(|print| print.building.saturating_sub(print.loaded)).max().unwrap_or(0)
+            let loaded = prints.iter().fold(0u64, |sum, print| sum.saturating_add(print.loaded));
+            loaded.saturating_add(prints.iter().map(|print| print.building - print.loaded).max().unwrap_or(0))
         };
         let kinds: &[DbKind] = match (self.zero_aware, self.dual, self.engine) {
             (false, _, _) => &[DbKind::Plain],

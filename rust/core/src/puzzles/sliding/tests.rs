@@ -1163,3 +1163,20 @@ fn compact_databases_solve_as_zero_aware_ones_with_no_more_nodes() {
     }
     assert!(fewer > 0, "the exact distances never pruned more");
 }
+
+#[test]
+fn a_databases_footprint_counts_its_tables_and_saturates_beyond_any_budget() {
+    // A 6-tile pattern of the 24-puzzle: 127,512,000 placements, 25^6 cells.
+    let geometry = Geometry::new(5, 5).unwrap();
+    let (p, c) = (127_512_000u64, 244_140_625u64);
+    let print = |kind| PatternDb::footprint(&geometry, 6, kind);
+    assert_eq!(print(DbKind::Plain).loaded, p + c);
+    assert_eq!(print(DbKind::ZeroAware).loaded, 2 * (p + c));
+    assert_eq!(print(DbKind::Compact), pdb::Footprint { loaded: c, building: p + c });
+    // Eight tiles of 16 cells are not laid out by cells (16^8 > 2^28).
+    let four = Geometry::new(4, 4).unwrap();
+    assert_eq!(PatternDb::footprint(&four, 8, DbKind::Compact).loaded, 518_918_400);
+    for kind in [DbKind::Plain, DbKind::ZeroAware, DbKind::Compact] {
+        assert_eq!(PatternDb::footprint(&geometry, 24, kind).building, u64::MAX);
+    }
+}
