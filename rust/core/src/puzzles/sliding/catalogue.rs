@@ -137,15 +137,11 @@ impl Catalogue {
     fn value(&self, lookup: usize, mirrored: bool, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
         let lookup = &self.lookups[lookup];
         let db = &self.dbs[lookup.db];
-        let read = |cells: &mut dyn Iterator<Item = u8>, blank: u8| match before {
-            Some(before) => db.lookup_after(cells, blank, before),
-            None => db.lookup_at(cells, blank),
-        };
         if mirrored {
             let blank = self.transpose[pos[0] as usize];
-            read(&mut lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank)
+            db.lookup_after(lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank, before)
         } else {
-            read(&mut lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0])
+            db.lookup_after(lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0], before)
         }
     }
 

@@ -303,32 +303,50 @@ pub struct PatternDb {
 
 /// A compact zero-aware database: a byte a placement, whose bit `r` is
 /// the second-lowest bit of the distance from region `r` of its empty
-/// cells (and whose every bit is that bit where all its regions share it). A move of a pattern tile changes the distance by exactly one
-/// (one step of the abstract search; and every pattern move changes the
-/// pattern's Manhattan distance by one, so a placement's distances all have
-/// its parity), so the distance before the move and that bit tell the
-/// distance after it: the one of `before - 1` and `before + 1` whose
-/// second-lowest bit it is (Clausecker and Reinefeld keep distances so).
-/// A whole board's distance is found by walking down to the goal (see
+/// cells (and whose every bit is that bit where all its regions share it).
+/// A move of a pattern tile changes the distance by exactly one (one step
+/// of the abstract search; and every pattern move changes the pattern's
+/// Manhattan distance by one, so a placement's distances all have its
+/// parity), so the distance before the move and that bit tell the distance
+/// after it: the one of `before - 1` and `before + 1` whose second-lowest
+/// bit it is (Clausecker and Reinefeld keep distances so). A whole board's
+/// distance is found by walking down to the goal (see
 /// [`PatternDb::lookup_at`]).
 #[derive(Clone)]
 struct Compact {
-    occupancies: Arc<Occupancies>,
-    /// On boards of at most 16 cells, each cell's region number by mask.
-    numbers_by_mask: Option<Vec<u64>>,
+    regions: RegionNumbers,
     /// By rank; emptied once laid out by cells.
     by_rank: Vec<u8>,
     /// Laid out by cells, when the table is within [`MOST_CELL_INDEXED`].
     by_cells: Option<Vec<u8>>,
 }
 
-impl Compact {
-    /// The number of `cell`'s region among the empty cells of `mask`.
+/// The number of each empty cell's region, by the occupied cells, for the
+/// lookups that read a region's value.
+#[derive(Clone)]
+struct RegionNumbers {
+    occupancies: Arc<Occupancies>,
+    /// On boards of at most 16 cells, four bits a cell by the mask itself
+    /// (see `Occupancies::region_numbers_by_mask`), which spares a rank.
+    by_mask: Option<Vec<u64>>,
+}
+
+impl RegionNumbers {
+    fn new(width: usize, height: usize, k: usize) -> RegionNumbers {
+        let n = width * height;
+        let neighbours = Geometry::new(width, height).expect("a board").neighbour_masks();
+        let occupancies = Arc::new(Occupancies::new(n, k, &neighbours));
+        let by_mask = (n <= 16).then(|| occupancies.region_numbers_by_mask(n));
+        RegionNumbers { occupancies, by_mask }
+    }
+
+    /// The number of `cell`'s region among the empty cells of `mask`, 15
+    /// at most.
     #[inline(always)]
-    fn region(&self, mask: u32, cell: u8) -> u32 {
-        match &self.numbers_by_mask {
+    fn of(&self, mask: u32, cell: u8) -> u32 {
+        match &self.by_mask {
             Some(numbers) => ((numbers[mask as usize] >> (4 * cell)) & 15) as u32,
-            None => u32::from(self.occupancies.region_of(mask, cell)),
+            None => u32::from(self.occupancies.region_of(mask, cell)).min(15),
         }
     }
 }
@@ -342,11 +360,7 @@ impl Compact {
 /// than it is, which keeps the bound admissible.
 #[derive(Clone)]
 struct ZeroAware {
-    occupancies: Arc<Occupancies>,
-    /// On boards of at most 16 cells, the number of each cell's region by
-    /// the mask of occupied cells (see `Occupancies::region_numbers_by_mask`),
-    /// which spares the lookup a rank.
-    numbers_by_mask: Option<Vec<u64>>,
+    regions: RegionNumbers,
     /// By rank, as the entries.
     by_rank: Vec<u8>,
     /// By cells, when the entries are: each entry with its excesses, as
@@ -505,12 +519,9 @@ impl PatternDb {
     /// The compact database of the region bits `bits` (a byte a
     /// placement, by rank, as [`PatternDb::region_bits`] gives them).
     pub(crate) fn with_region_bits(mut self, bits: Vec<u8>) -> PatternDb {
-        let neighbours = Geometry::new(self.width, self.height).expect("a board").neighbour_masks();
-        let n = self.width * self.height;
-        let occupancies = Arc::new(Occupancies::new(n, self.cells.len(), &neighbours));
-        let numbers_by_mask = (n <= 16).then(|| occupancies.region_numbers_up_to(n, 15));
+        let regions = RegionNumbers::new(self.width, self.height, self.cells.len());
         self.by_cells = None;
-        self.compact = Some(Compact { occupancies, numbers_by_mask, by_rank: bits, by_cells: None });
+        self.compact = Some(Compact { regions, by_rank: bits, by_cells: None });
         self
     }
 
@@ -571,12 +582,9 @@ impl PatternDb {
     /// read by [`PatternDb::lookup_at`].
     pub(crate) fn with_region_excess(mut self, excess: Vec<u8>) -> PatternDb {
         assert_eq!(excess.len(), self.data.len(), "a byte of excesses a placement");
-        let neighbours = Geometry::new(self.width, self.height).expect("a board").neighbour_masks();
-        let n = self.width * self.height;
-        let occupancies = Arc::new(Occupancies::new(n, self.cells.len(), &neighbours));
-        let numbers_by_mask = (n <= 16).then(|| occupancies.region_numbers_by_mask(n));
+        let regions = RegionNumbers::new(self.width, self.height, self.cells.len());
         self.by_cells = None;
-        self.zero_aware = Some(ZeroAware { occupancies, numbers_by_mask, by_rank: excess, by_cells: None });
+        self.zero_aware = Some(ZeroAware { regions, by_rank: excess, by_cells: None });
         self
     }
 
@@ -742,24 +750,23 @@ impl PatternDb {
                 (value, zero.by_rank[index])
             }
         };
-        let shift = match &zero.numbers_by_mask {
-            // A region beyond the fourth is numbered 4: its shift takes the
-            // excess past the byte's bits, to 0.
-            Some(numbers) => 2 * ((numbers[mask as usize] >> (4 * blank)) & 15) as u32,
-            None => match zero.occupancies.excess_shift(mask, blank) {
-                Some(shift) => shift,
-                None => return value,
-            },
-        };
+        // Most placements' regions are all at the least: no region need be
+        // numbered.
+        if excess == 0 {
+            return value;
+        }
+        // A region beyond the fourth shifts the excess past the byte's
+        // bits, to 0.
+        let shift = 2 * zero.regions.of(mask, blank);
         value + 2 * ((u32::from(excess) >> shift) & 3) as u8
     }
 
-    /// [`PatternDb::lookup_at`] after a move of one of the pattern's tiles,
-    /// the value before it being `before`: a compact database reads one bit
-    /// (see `Compact`), the others as [`PatternDb::lookup_at`].
+    /// [`PatternDb::lookup_at`], after a move of one of the pattern's tiles
+    /// when the value before it, `before`, is given: a compact database
+    /// then reads one bit (see `Compact`), the others as ever.
     #[inline(always)]
-    pub fn lookup_after(&self, cells: impl Iterator<Item = u8>, blank: u8, before: u8) -> u8 {
-        let Some(compact) = &self.compact else { return self.lookup_at(cells, blank) };
+    pub fn lookup_after(&self, cells: impl Iterator<Item = u8>, blank: u8, before: Option<u8>) -> u8 {
+        let (Some(compact), Some(before)) = (&self.compact, before) else { return self.lookup_at(cells, blank) };
         // Without a branch: which way the distance goes is a coin toss that
         // a predicted branch would lose half the time.
         let up = u8::from((before.wrapping_add(1) >> 1) & 1 == self.region_bit(compact, cells, blank));
@@ -787,7 +794,7 @@ impl PatternDb {
         if bits == 0 || bits == u8::MAX {
             return bits & 1;
         }
-        (bits >> compact.region(mask, blank)) & 1
+        (bits >> compact.regions.of(mask, blank)) & 1
     }
 
     /// The distance of a compact database's placement `cells`, the blank
@@ -809,14 +816,14 @@ impl PatternDb {
         let mut blank = blank;
         let mut modulo = (manhattan & 1) as u8 | self.region_bit(compact, placement[..k].iter().copied(), blank) << 1;
         let goal_mask = mask_of(&self.cells);
-        let goal_region = compact.region(goal_mask, self.blank);
+        let goal_region = compact.regions.of(goal_mask, self.blank);
         // No distance reaches 255 (the board's diameter bounds it).
         for steps in 0..=u8::MAX {
             let mask = mask_of(&placement[..k]);
-            if placement[..k] == self.cells[..] && compact.region(mask, blank) == goal_region {
+            let region = compact.regions.of(mask, blank);
+            if placement[..k] == self.cells[..] && region == goal_region {
                 return steps;
             }
-            let region = compact.region(mask, blank);
             let nearer = (modulo + 3) & 3;
             let mut moved = false;
             'tiles: for i in 0..k {
@@ -825,7 +832,7 @@ impl PatternDb {
                 while to_cells != 0 {
                     let to = to_cells.trailing_zeros() as u8;
                     to_cells &= to_cells - 1;
-                    if compact.region(mask, to) != region {
+                    if compact.regions.of(mask, to) != region {
                         continue;
                     }
                     placement[i] = to;
@@ -863,10 +870,10 @@ impl PatternDb {
 
     /// The value of the placement where pattern tile `i` stands on
     /// `cells[i]`.
-    #[inline(always)]
     ///
     /// A compact database keeps no least values: it is read by region
     /// alone ([`PatternDb::lookup_at`]).
+    #[inline(always)]
     pub fn lookup(&self, cells: impl Iterator<Item = u8>) -> u8 {
         debug_assert!(self.compact.is_none(), "a compact database is read by region");
         if let Some(by_cells) = &self.by_cells {
@@ -1185,36 +1192,25 @@ impl PatternSet {
         self.reflection.as_ref().map(|r| &r.transpose)
     }
 
+    /// Pattern `p`'s value on the board, after a move of its tile from the
+    /// value `before` when given (see [`PatternDb::lookup_after`]).
     #[inline(always)]
-    fn regular(&self, p: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        self.dbs[p].lookup_at(self.tiles[p].iter().map(|&t| pos[t as usize]), pos[0])
-    }
-
-    #[inline(always)]
-    fn mirrored(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let blank = r.transpose[pos[0] as usize];
-        self.dbs[p].lookup_at(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank)
-    }
-
-    /// [`PatternSet::regular`] after a move of pattern `p`'s tile, its
-    /// value before being `before`.
-    #[inline(always)]
-    fn regular_after(&self, p: usize, pos: &[u8; MAX_CELLS], before: u8) -> u8 {
+    fn regular(&self, p: usize, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
         self.dbs[p].lookup_after(self.tiles[p].iter().map(|&t| pos[t as usize]), pos[0], before)
     }
 
-    /// [`PatternSet::mirrored`] after a move of pattern `p`'s tile.
+    /// [`PatternSet::regular`] on the mirrored board.
     #[inline(always)]
-    fn mirrored_after(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS], before: u8) -> u8 {
+    fn mirrored(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
         let blank = r.transpose[pos[0] as usize];
         self.dbs[p].lookup_after(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank, before)
     }
 
     /// The bound of the regular lookup and of the reflected one if taken.
     fn lookups(&self, pos: &[u8; MAX_CELLS]) -> u32 {
-        let regular: u32 = (0..self.dbs.len()).map(|p| u32::from(self.regular(p, pos))).sum();
+        let regular: u32 = (0..self.dbs.len()).map(|p| u32::from(self.regular(p, pos, None))).sum();
         match &self.reflection {
-            Some(r) => regular.max((0..self.dbs.len()).map(|p| u32::from(self.mirrored(r, p, pos))).sum()),
+            Some(r) => regular.max((0..self.dbs.len()).map(|p| u32::from(self.mirrored(r, p, pos, None))).sum()),
             None => regular,
         }
     }
@@ -1269,10 +1265,10 @@ impl Incremental for PatternSet {
         let mut acc =
             PdbAcc { regular: [0; MAX_PATTERNS], mirrored: [0; MAX_PATTERNS], regular_sum: 0, mirrored_sum: 0 };
         for p in 0..self.dbs.len() {
-            acc.regular[p] = self.regular(p, pos);
+            acc.regular[p] = self.regular(p, pos, None);
             acc.regular_sum += u32::from(acc.regular[p]);
             if let Some(r) = &self.reflection {
-                acc.mirrored[p] = self.mirrored(r, p, pos);
+                acc.mirrored[p] = self.mirrored(r, p, pos, None);
                 acc.mirrored_sum += u32::from(acc.mirrored[p]);
             }
         }
@@ -1319,12 +1315,12 @@ impl PatternSet {
     #[inline(always)]
     fn step(&self, mut acc: PdbAcc, pos: &[u8; MAX_CELLS], tile: u8) -> PdbAcc {
         let p = self.pattern_of[tile as usize] as usize;
-        let value = self.regular_after(p, pos, acc.regular[p]);
+        let value = self.regular(p, pos, Some(acc.regular[p]));
         acc.regular_sum = acc.regular_sum + u32::from(value) - u32::from(acc.regular[p]);
         acc.regular[p] = value;
         if let Some(r) = &self.reflection {
             let q = r.pattern_of[tile as usize] as usize;
-            let value = self.mirrored_after(r, q, pos, acc.mirrored[q]);
+            let value = self.mirrored(r, q, pos, Some(acc.mirrored[q]));
             acc.mirrored_sum = acc.mirrored_sum + u32::from(value) - u32::from(acc.mirrored[q]);
             acc.mirrored[q] = value;
         }

@@ -201,24 +201,6 @@ impl Occupancies {
         rank
     }
 
-    /// Where the excess of `cell`'s region among the empty cells of
-    /// `mask` sits in a placement's byte of region excesses (see
-    /// `PatternDb::region_excess`): `None` when the mask's empty cells are one
-    /// region, or the cell's is beyond the fourth (its excess is not kept).
-    #[inline(always)]
-    pub(super) fn excess_shift(&self, mask: u32, cell: u8) -> Option<u32> {
-        let packed = self.looked_up[self.fast_rank(mask)];
-        if packed & SEVERAL == 0 {
-            return None;
-        }
-        let region = if packed & WIDE == 0 {
-            ((packed >> (2 * cell)) & 3) as u8
-        } else {
-            self.wide[(packed & !(WIDE | SEVERAL)) as usize].region_of[cell as usize]
-        };
-        (usize::from(region) < BYTE_REGIONS).then_some(2 * u32::from(region))
-    }
-
     /// The number of `cell`'s region among the empty cells of `mask`, by
     /// lowest cell.
     #[inline(always)]
@@ -286,15 +268,9 @@ impl Occupancies {
     }
 
     /// On a board of at most 16 cells, for every mask of `k` cells (by
-    /// the mask itself), four bits a cell: the number of its region, or 4
-    /// beyond the fourth (the other masks' entries are 0).
+    /// the mask itself), four bits a cell: the number of its region, 15 at
+    /// most (the other masks' entries are 0).
     pub(super) fn region_numbers_by_mask(&self, n: usize) -> Vec<u64> {
-        self.region_numbers_up_to(n, BYTE_REGIONS as u8)
-    }
-
-    /// [`Occupancies::region_numbers_by_mask`], the numbers beyond `most`
-    /// read as `most` (at most 15).
-    pub(super) fn region_numbers_up_to(&self, n: usize, most: u8) -> Vec<u64> {
         assert!(n <= 16, "four bits for each of at most 16 cells");
         let mut table = vec![0u64; 1 << n];
         for (mask, entry) in table.iter_mut().enumerate() {
@@ -304,7 +280,7 @@ impl Occupancies {
             }
             let rank = self.rank(mask);
             for cell in (0..n as u8).filter(|&c| mask & (1 << c) == 0) {
-                let number = self.region_number(rank, cell).min(most);
+                let number = self.region_number(rank, cell).min(15);
                 *entry |= u64::from(number) << (4 * cell);
             }
         }

@@ -309,13 +309,12 @@ impl SlidingTiles {
         let mut patterns: Vec<&Vec<u8>> = partitions.iter().flatten().collect();
         patterns.sort();
         patterns.dedup();
-        // The dual lookups' own databases, of as many tiles as the
-        // partition's, are plain.
-        let dual = if self.dual { patterns.len() } else { 0 };
         let needs = |kind: DbKind| {
-            let prints = patterns.iter().map(|cells| pdb::PatternDb::footprint(geometry, cells.len(), kind));
-            let plain = patterns.iter().map(|cells| pdb::PatternDb::footprint(geometry, cells.len(), DbKind::Plain));
-            let prints: Vec<pdb::Footprint> = prints.chain(plain.take(dual)).collect();
+            let print = |cells: &&Vec<u8>, kind| pdb::PatternDb::footprint(geometry, cells.len(), kind);
+            // The dual lookups' own databases, of as many tiles as the
+            // partition's, are plain.
+            let dual = patterns.iter().filter(|_| self.dual).map(|cells| print(cells, DbKind::Plain));
+            let prints: Vec<pdb::Footprint> = patterns.iter().map(|cells| print(cells, kind)).chain(dual).collect();
             let loaded = prints.iter().fold(0u64, |sum, print| sum.saturating_add(print.loaded));
             loaded.saturating_add(prints.iter().map(|print| print.building - print.loaded).max().unwrap_or(0))
         };

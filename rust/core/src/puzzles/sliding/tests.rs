@@ -1102,7 +1102,7 @@ fn compact_databases_keep_every_regions_exact_distance_in_a_bit() {
                 let after = exact[&(moved.clone(), from)];
                 assert_eq!(after.abs_diff(distance), 1, "a pattern move changes the distance by one");
                 for db in dbs {
-                    let read = db.lookup_after(moved.iter().copied(), from, distance as u8);
+                    let read = db.lookup_after(moved.iter().copied(), from, Some(distance as u8));
                     assert_eq!(u32::from(read), after, "{placement:?} {at} to {moved:?} {from}");
                 }
             }
