@@ -104,17 +104,27 @@ def unalarmed(draw: Any) -> Any:
     return calm
 
 
+def _silent(_signum: int, _frame: FrameType | None) -> None:
+    """A SIGALRM handler that does nothing: a ring while the alarm is being
+    disarmed."""
+
+
 def disarm(previous: Any) -> None:
     """Stops the timer and puts back the ``previous`` SIGALRM handler.
 
-    The ringer re-arms the timer each time it rings, so a ring that comes
-    just before the timer is stopped (raising out of this very function)
-    would leave it armed behind the default handler, and the next ring
-    would kill the process: stopping is retried until it holds."""
+    The ringer re-arms the timer each time it rings, and a signal the
+    kernel delivered just before the timer stopped runs its Python handler
+    a few bytecodes later: with the ringer still installed, it would raise
+    out of this very function and leave the timer armed. So a silent
+    handler goes in first (retried while the ringer raises), then the timer
+    stops, then ``previous`` goes back. Restoring ``previous`` first would
+    leave a re-armed timer behind the default handler, whose next ring
+    kills the process."""
     while True:
         try:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, _silent)
             break
         except BaseException:  # the ringer's exception, raised just now
             continue
+    signal.setitimer(signal.ITIMER_REAL, 0)
     signal.signal(signal.SIGALRM, previous)
