@@ -446,13 +446,14 @@ def test_memory_gb_of_another_type_is_a_type_error(value: Any) -> None:
 
 
 def test_patterns_over_the_memory_budget_are_refused_before_any_build(tmp_path: Path) -> None:
-    # The 24-puzzle's 6-6-6-6 takes about 1.5 GB plain: refused at once
-    # within one, and nothing is written to the cache.
+    # The 24-puzzle's 6-6-6-6 takes about 0.74 GB plain (two databases
+    # serve its four patterns): refused at once within half a gigabyte,
+    # and nothing is written to the cache.
     got = message(lambda: fifteen.solve(FOUR, memory_gb=1e-3, cache_dir=tmp_path))
     assert got.startswith("memory_gb: the pattern databases take about ")
-    got = message(lambda: sliding.solve([*range(1, 24), 0, 24], memory_gb=1, cache_dir=tmp_path))
+    got = message(lambda: sliding.solve([*range(1, 24), 0, 24], memory_gb=0.5, cache_dir=tmp_path))
     assert got == (
-        "memory_gb: the pattern databases take about 1.49 GB plain at their peak, over the budget "
-        "of 1.00 GB; raise memory_gb or choose smaller patterns"
+        "memory_gb: the pattern databases take about 743.3 MB plain at their peak, over the budget "
+        "of 500.0 MB; raise memory_gb or choose smaller patterns"
     )
     assert list(tmp_path.iterdir()) == []

@@ -3,6 +3,8 @@
 //! memory (VmHWM) and the build rate: `7-8` (15-puzzle, blank first) or
 //! `6-6-6-6` (24-puzzle, blank first), then the directory (it must not hold
 //! the partition's files already, or they are read instead of built).
+//! A pattern that a symmetry of the board maps onto an earlier one's reads
+//! that database, as a solve does: it is listed, not built.
 //!
 //! ```sh
 //! cargo run --release --example pdb_builds -- 7-8 /tmp/pdb78
@@ -11,7 +13,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use idastar_core::puzzles::sliding::{pdb, pdb_cache, BuildLimits, Geometry, Goal};
+use idastar_core::puzzles::sliding::{pdb, pdb_cache, BuildLimits, Geometry, Goal, Sliding};
 
 /// User and system CPU seconds of the process so far.
 fn cpu_seconds() -> f64 {
@@ -41,10 +43,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let geometry = Geometry::new(side, side)?;
     let goal = Goal::blank_first(&geometry);
     let patterns = pdb::partition(&geometry, &goal, name)?;
+    let built = Sliding::<u128>::new(geometry.clone(), goal)?.databases(&patterns, false)?;
+    for cells in patterns.iter().filter(|&cells| !built.iter().any(|(built, _)| built == cells)) {
+        println!("  {cells:?}: read through a symmetry of the board");
+    }
     let (began, cpu_began) = (Instant::now(), cpu_seconds());
     let mut entries = 0u64;
     // In the partition's order, as a solve builds them.
-    for cells in &patterns {
+    for (cells, _) in &built {
         let t = Instant::now();
         let (db, source) =
             pdb_cache::load_or_build(&geometry, cells, 0, Some(&dir), &|_| false, &BuildLimits::default())?

@@ -8,7 +8,9 @@
 //! partition by one at most). Partitions share databases: a pattern that
 //! several of them hold is built and kept once. With the reflected lookup
 //! each partition's mirror image about the main diagonal is one more
-//! partition, read from the same databases.
+//! partition, read from the same databases; and a pattern that a symmetry
+//! of the board maps onto another's reads that one's database (see
+//! [`super::symmetry`]).
 //!
 //! A move changes one pattern of each partition, so a child costs one
 //! lookup per partition. Where the child is pruned whatever the others
@@ -21,6 +23,7 @@ use std::sync::Arc;
 use super::board::{Geometry, Goal, MAX_CELLS};
 use super::pdb::{mirror, PatternDb, PatternSet};
 use super::search::Incremental;
+use super::symmetry::{identity, CellMap, DbView};
 use crate::{Error, Result};
 
 /// The most lookups a catalogue keeps (one per pattern of each partition
@@ -31,16 +34,18 @@ pub const MAX_LOOKUPS: usize = 64;
 /// The most partitions, mirror images included.
 pub const MAX_PARTITIONS: usize = 16;
 
-/// One pattern of one partition: its database and the tiles it reads, in
-/// the database's order.
+/// One pattern of one partition: its database, the tiles it reads, in the
+/// database's order, and the map of their cells into the database's board
+/// (a symmetry of the board, after the mirror image for a mirrored
+/// partition).
 #[derive(Debug, Clone)]
 struct Lookup {
-    db: usize,
+    db: Arc<PatternDb>,
     tiles: Vec<u8>,
+    to_db: CellMap,
 }
 
-/// A partition: where each tile's lookup is, and whether cells are
-/// mirrored before they are looked up.
+/// A partition: where each tile's lookup is.
 #[derive(Debug, Clone)]
 struct Partition {
     /// `lookup_of[tile]`: the index of the lookup of the pattern holding
@@ -49,17 +54,15 @@ struct Partition {
     /// Its lookups, `first..end`.
     first: usize,
     end: usize,
-    mirrored: bool,
 }
 
 /// Several partitions' additive bounds, the largest taken.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
+    /// Each database once.
     dbs: Vec<Arc<PatternDb>>,
     lookups: Vec<Lookup>,
     partitions: Vec<Partition>,
-    /// `transpose[cell]`: the cell mirrored about the main diagonal.
-    transpose: [u8; MAX_CELLS],
 }
 
 /// Each lookup's value, each partition's sum, and the partition whose sum
@@ -74,29 +77,35 @@ pub struct CatalogueAcc {
 impl Catalogue {
     /// The catalogue of `partitions` (each a list of patterns as goal
     /// cells, every tile in exactly one, as [`PatternSet::completed`] gives
-    /// them), reading `dbs`, one per distinct pattern (its cells in the
-    /// order given), with each partition's mirror image too when `reflect`
-    /// and the goal allow it.
+    /// them), reading `views`, one per distinct pattern (see
+    /// [`DbView::pattern`]), with each partition's mirror image too when
+    /// `reflect` and the goal allow it.
     pub fn new(
         geometry: &Geometry,
         goal: &Goal,
         partitions: &[Vec<Vec<u8>>],
-        dbs: Vec<Arc<PatternDb>>,
+        views: Vec<DbView>,
         reflect: bool,
     ) -> Result<Catalogue> {
         let symmetric = check(geometry, goal, partitions, reflect)?;
-        let transpose = mirror(geometry, goal).unwrap_or([0; MAX_CELLS]);
-        let db_of = |cells: &[u8]| {
-            dbs.iter().position(|db| db.cells() == cells).ok_or_else(|| {
+        let transpose = mirror(geometry, goal).unwrap_or_else(|| identity(geometry.cells()));
+        let view_of = |cells: &[u8]| {
+            views.iter().find(|view| view.pattern == cells).ok_or_else(|| {
                 Error::InvalidArgument(format!("no database of the pattern of goal cells {cells:?} was given"))
             })
         };
         for patterns in partitions {
             // Refuses patterns that overlap or leave a tile out.
-            let used = patterns.iter().map(|cells| Ok(dbs[db_of(cells)?].clone())).collect::<Result<_>>()?;
-            PatternSet::new(geometry, goal, used, false)?;
+            let used = patterns.iter().map(|cells| Ok(view_of(cells)?.clone())).collect::<Result<_>>()?;
+            PatternSet::of_views(geometry, goal, used, false)?;
         }
-        let mut catalogue = Catalogue { dbs: dbs.clone(), lookups: Vec::new(), partitions: Vec::new(), transpose };
+        let mut dbs: Vec<Arc<PatternDb>> = Vec::new();
+        for view in &views {
+            if !dbs.iter().any(|db| Arc::ptr_eq(db, &view.db)) {
+                dbs.push(view.db.clone());
+            }
+        }
+        let mut catalogue = Catalogue { dbs, lookups: Vec::new(), partitions: Vec::new() };
         for mirrored in [false, true] {
             if mirrored && !symmetric {
                 break;
@@ -105,17 +114,20 @@ impl Catalogue {
                 let (first, mut lookup_of) = (catalogue.lookups.len(), [u8::MAX; MAX_CELLS]);
                 for cells in patterns {
                     let index = catalogue.lookups.len();
-                    let tiles: Vec<u8> = cells
+                    let view = view_of(cells)?;
+                    let tiles: Vec<u8> = view
+                        .cells()
                         .iter()
                         .map(|&cell| goal.tiles()[if mirrored { transpose[cell as usize] } else { cell } as usize])
                         .collect();
                     for &tile in &tiles {
                         lookup_of[tile as usize] = index as u8;
                     }
-                    catalogue.lookups.push(Lookup { db: db_of(cells)?, tiles });
+                    let to_db = if mirrored { view.composed(&transpose) } else { view.to_db };
+                    catalogue.lookups.push(Lookup { db: view.db.clone(), tiles, to_db });
                 }
                 let end = catalogue.lookups.len();
-                catalogue.partitions.push(Partition { lookup_of, first, end, mirrored });
+                catalogue.partitions.push(Partition { lookup_of, first, end });
             }
         }
         Ok(catalogue)
@@ -134,15 +146,9 @@ impl Catalogue {
     /// The value of `lookup` on the board `pos`: read whole, or after a
     /// move of one of its tiles from the value `before` it.
     #[inline(always)]
-    fn value(&self, lookup: usize, mirrored: bool, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
-        let lookup = &self.lookups[lookup];
-        let db = &self.dbs[lookup.db];
-        if mirrored {
-            let blank = self.transpose[pos[0] as usize];
-            db.lookup_after(lookup.tiles.iter().map(|&t| self.transpose[pos[t as usize] as usize]), blank, before)
-        } else {
-            db.lookup_after(lookup.tiles.iter().map(|&t| pos[t as usize]), pos[0], before)
-        }
+    fn value(&self, lookup: usize, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
+        let Lookup { db, tiles, to_db } = &self.lookups[lookup];
+        db.lookup_after(tiles.iter().map(|&t| to_db[pos[t as usize] as usize]), to_db[pos[0] as usize], before)
     }
 
     /// The bound of a board given as `pos[tile] = cell`.
@@ -163,7 +169,7 @@ impl Incremental for Catalogue {
         let mut acc = CatalogueAcc { values: [0; MAX_LOOKUPS], sums: [0; MAX_PARTITIONS], best: 0 };
         for (p, partition) in self.partitions.iter().enumerate() {
             for lookup in partition.first..partition.end {
-                acc.values[lookup] = self.value(lookup, partition.mirrored, pos, None);
+                acc.values[lookup] = self.value(lookup, pos, None);
                 acc.sums[p] += u16::from(acc.values[lookup]);
             }
             if acc.sums[p] > acc.sums[acc.best as usize] {
@@ -208,7 +214,7 @@ impl Incremental for Catalogue {
             let p = if first + step < count { first + step } else { first + step - count };
             let partition = &self.partitions[p];
             let lookup = partition.lookup_of[tile as usize] as usize;
-            let value = self.value(lookup, partition.mirrored, pos, Some(acc.values[lookup]));
+            let value = self.value(lookup, pos, Some(acc.values[lookup]));
             let sum = acc.sums[p] + u16::from(value) - u16::from(acc.values[lookup]);
             acc.sums[p] = sum;
             acc.values[lookup] = value;

@@ -30,11 +30,9 @@
 //! reflected board has a dual too, looked up the same way, so a reflected
 //! set takes four lookups and keeps the largest.
 
-use std::sync::Arc;
-
 use super::board::{Geometry, Goal, MAX_CELLS};
-use super::pdb::PatternDb;
 use super::pdb_build::component;
+use super::symmetry::DbView;
 
 /// A database of the dual lookups: the cells its tiles' targets are, in
 /// the order of its ranking, and the cell the blank starts its build on.
@@ -121,23 +119,24 @@ pub struct DualLookups {
     cells: usize,
     goal_tiles: [u8; MAX_CELLS],
     goal_cell_of: [u8; MAX_CELLS],
-    dbs: Vec<Arc<PatternDb>>,
+    views: Vec<DbView>,
+    /// The parts' tiles in the order of their databases.
     by_blank: Vec<Vec<Part>>,
     mirror: Option<Mirror>,
 }
 
 impl DualLookups {
-    /// The lookups of `plan`, `dbs` being its databases in order; the
+    /// The lookups of `plan`, `views` being its databases in order; the
     /// mirrored board's duals too when `transpose` (the mirror image of each
     /// cell, see [`super::PatternSet::is_reflected`]) is given.
     pub(super) fn new(
         geometry: &Geometry,
         goal: &Goal,
         plan: DualPlan,
-        dbs: Vec<Arc<PatternDb>>,
+        views: Vec<DbView>,
         transpose: Option<&[u8; MAX_CELLS]>,
     ) -> Self {
-        assert_eq!(dbs.len(), plan.specs.len(), "one database per spec");
+        assert_eq!(views.len(), plan.specs.len(), "one database per spec");
         let n = geometry.cells();
         let mut goal_tiles = [0u8; MAX_CELLS];
         let mut goal_cell_of = [0u8; MAX_CELLS];
@@ -152,7 +151,15 @@ impl DualLookups {
             }
             Mirror { cell, tile }
         });
-        DualLookups { cells: n, goal_tiles, goal_cell_of, dbs, by_blank: plan.by_blank, mirror }
+        let by_blank = plan
+            .by_blank
+            .into_iter()
+            .map(|parts| {
+                let arranged = |part: Part| Part { tiles: views[part.db].arranged(&part.tiles), db: part.db };
+                parts.into_iter().map(arranged).collect()
+            })
+            .collect();
+        DualLookups { cells: n, goal_tiles, goal_cell_of, views, by_blank, mirror }
     }
 
     /// The bound of the board `pos` (`pos[tile] = cell`) from its dual.
@@ -167,7 +174,10 @@ impl DualLookups {
         dual.swap(0, self.goal_tiles[blank] as usize);
         self.by_blank[blank]
             .iter()
-            .map(|part| u32::from(self.dbs[part.db].lookup(part.tiles.iter().map(|&t| dual[t as usize]))))
+            .map(|part| {
+                let view = &self.views[part.db];
+                u32::from(view.db.lookup(part.tiles.iter().map(|&t| view.to_db[dual[t as usize] as usize])))
+            })
             .sum()
     }
 

@@ -42,6 +42,7 @@ mod pdb_build;
 pub mod pdb_cache;
 mod puzzle;
 mod search;
+pub mod symmetry;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use catalogue::Catalogue;
@@ -51,6 +52,8 @@ pub use manhattan::Manhattan;
 pub use pdb::{BuildLimits, BuildProgress, Built, DbKind, PatternDb, PatternSet};
 pub use puzzle::{Board, SlidingEngine, SlidingTiles};
 pub use search::Incremental;
+pub use symmetry::DbView;
+use symmetry::Share;
 
 crate::choices! {
     /// Which lower bound guides the search.
@@ -95,7 +98,11 @@ pub struct Sliding<T: Tiles = u64> {
 struct DatabasePlan {
     partitions: Vec<Vec<Vec<u8>>>,
     dual: Option<DualPlan>,
+    /// Every database spec the lookups read: (goal cells, the blank's
+    /// starting cell).
     listed: Vec<(Vec<u8>, u8)>,
+    /// For each of `listed`, the spec whose database serves it.
+    shares: Vec<Share>,
 }
 
 impl<T: Tiles> Sliding<T> {
@@ -181,31 +188,50 @@ impl<T: Tiles> Sliding<T> {
         progress: &(dyn Fn(usize, BuildProgress) -> bool + Sync),
         limits: &BuildLimits,
     ) -> Result<Built<Self>> {
-        let DatabasePlan { partitions: all, dual: plan, listed } = self.database_plan(partitions, dual)?;
-        if all.len() > 1 {
-            catalogue::check(&self.geometry, &self.goal, &all, reflect)?;
+        let plan = self.database_plan(partitions, dual)?;
+        if plan.partitions.len() > 1 {
+            catalogue::check(&self.geometry, &self.goal, &plan.partitions, reflect)?;
         }
-        let mut loaded = Vec::with_capacity(listed.len());
-        for (index, (cells, blank)) in listed.iter().enumerate() {
-            let report = |p: BuildProgress| progress(index, p);
+        let mut loaded: Vec<Option<Arc<PatternDb>>> = vec![None; plan.listed.len()];
+        let mut task = 0;
+        for (index, (cells, blank)) in plan.listed.iter().enumerate() {
+            if plan.shares[index].base != index {
+                continue;
+            }
+            let report = |p: BuildProgress| progress(task, p);
             // The dual lookups read the least over the regions: their own
             // databases are plain.
-            let kind = if all.iter().flatten().any(|pattern| pattern == cells) { self.kind } else { DbKind::Plain };
+            let kind = if plan.partitions.iter().flatten().any(|pattern| pattern == cells) {
+                self.kind
+            } else {
+                DbKind::Plain
+            };
             match pdb_cache::load_or_build_with(&self.geometry, cells, *blank, kind, cache_dir, &report, limits)? {
-                Ok((db, _)) => loaded.push(db),
+                Ok((db, _)) => loaded[index] = Some(db),
                 Err(outcome) => return Ok(Err(outcome)),
             }
+            task += 1;
         }
+        let views: Vec<DbView> = plan
+            .listed
+            .iter()
+            .zip(&plan.shares)
+            .map(|((cells, _), share)| {
+                let db = loaded[share.base].clone().expect("a base is loaded");
+                DbView::shared(db, cells.clone(), share)
+            })
+            .collect();
+        let DatabasePlan { partitions: all, dual: dual_plan, listed, .. } = plan;
         if let [patterns] = &all[..] {
-            let set = PatternSet::new(&self.geometry, &self.goal, loaded[..patterns.len()].to_vec(), reflect)?;
-            let lookups = plan.map(|plan| {
+            let set = PatternSet::of_views(&self.geometry, &self.goal, views[..patterns.len()].to_vec(), reflect)?;
+            let lookups = dual_plan.map(|plan| {
                 let at = |spec: &DatabaseSpec| listed.iter().position(|(c, b)| *c == spec.cells && *b == spec.blank);
-                let dbs = plan.databases().iter().map(|spec| loaded[at(spec).expect("listed")].clone()).collect();
+                let dbs = plan.databases().iter().map(|spec| views[at(spec).expect("listed")].clone()).collect();
                 Arc::new(DualLookups::new(&self.geometry, &self.goal, plan, dbs, set.transpose()))
             });
             return Ok(Ok(self.with_patterns(Arc::new(set.with_dual(lookups)))));
         }
-        let catalogue = Catalogue::new(&self.geometry, &self.goal, &all, loaded, reflect)?;
+        let catalogue = Catalogue::new(&self.geometry, &self.goal, &all, views, reflect)?;
         Ok(Ok(self.with_catalogue(Arc::new(catalogue))))
     }
 
@@ -231,9 +257,11 @@ impl<T: Tiles> Sliding<T> {
     /// The databases [`Sliding::with_partitions`] loads or builds for
     /// `partitions`, as (goal cells, the blank's starting cell), in order:
     /// each pattern's once (and each tile's a partition leaves out), then
-    /// those of the dual lookups not among them when `dual`.
+    /// those of the dual lookups not among them when `dual`; a pattern that
+    /// a symmetry of the board maps onto an earlier one reads that one's
+    /// database and is not listed (see [`symmetry`]).
     pub fn partition_databases(&self, partitions: &[Vec<Vec<u8>>], dual: bool) -> Result<Vec<(Vec<u8>, u8)>> {
-        Ok(self.database_plan(partitions, dual)?.listed)
+        Ok(symmetry::built(&self.geometry, &self.database_plan(partitions, dual)?.listed))
     }
 
     /// [`Sliding::partition_databases`] of one partition, `patterns`.
@@ -263,7 +291,8 @@ impl<T: Tiles> Sliding<T> {
         for spec in dual.iter().flat_map(DualPlan::databases) {
             list((spec.cells.clone(), spec.blank));
         }
-        Ok(DatabasePlan { partitions: all, dual, listed })
+        let shares = symmetry::shares(&self.geometry, &listed);
+        Ok(DatabasePlan { partitions: all, dual, listed, shares })
     }
 
     /// The board's shape.

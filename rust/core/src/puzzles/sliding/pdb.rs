@@ -40,6 +40,7 @@ use super::board::{Geometry, Goal, MAX_CELLS};
 use super::dual::DualLookups;
 use super::pdb_build::{Keeping, Occupancies, Tables, MOST_BIT_REGIONS};
 use super::search::Incremental;
+use super::symmetry::{CellMap, DbView};
 use crate::{Error, Interrupt, Limits, Outcome, Result};
 
 /// The most patterns a set holds (tiles left out of every pattern count as
@@ -1071,9 +1072,11 @@ pub(super) fn mirror(geometry: &Geometry, goal: &Goal) -> Option<[u8; MAX_CELLS]
 #[derive(Debug, Clone)]
 struct Reflection {
     /// `transpose[cell]`: the cell mirrored.
-    transpose: [u8; MAX_CELLS],
+    transpose: CellMap,
     /// Per pattern, the (original) tiles whose mirrored cells it looks up.
     tiles: Vec<Vec<u8>>,
+    /// Per pattern, the mirror image followed by its database's symmetry.
+    to_db: Vec<CellMap>,
     /// `pattern_of[tile]`: the pattern whose mirrored lookup `tile` feeds.
     pattern_of: [u8; MAX_CELLS],
 }
@@ -1085,6 +1088,9 @@ pub struct PatternSet {
     dbs: Vec<Arc<PatternDb>>,
     /// Per pattern, its tiles in the order of its database.
     tiles: Vec<Vec<u8>>,
+    /// Per pattern, the symmetry that carries the board into its
+    /// database's (see [`super::symmetry`]).
+    to_db: Vec<CellMap>,
     pattern_of: [u8; MAX_CELLS],
     reflection: Option<Reflection>,
     dual: Option<Arc<DualLookups>>,
@@ -1095,21 +1101,28 @@ impl PatternSet {
     /// cells of `goal`); every tile no pattern holds must come with a
     /// one-tile database of its own, see [`PatternSet::completed`].
     pub fn new(geometry: &Geometry, goal: &Goal, dbs: Vec<Arc<PatternDb>>, reflect: bool) -> Result<PatternSet> {
-        if dbs.len() > MAX_PATTERNS {
-            return Err(Error::InvalidArgument(format!("at most {MAX_PATTERNS} patterns, got {}", dbs.len())));
+        PatternSet::of_views(geometry, goal, dbs.into_iter().map(DbView::direct).collect(), reflect)
+    }
+
+    /// [`PatternSet::new`] of databases read through symmetries of the
+    /// board (see [`super::symmetry`]).
+    pub fn of_views(geometry: &Geometry, goal: &Goal, views: Vec<DbView>, reflect: bool) -> Result<PatternSet> {
+        if views.len() > MAX_PATTERNS {
+            return Err(Error::InvalidArgument(format!("at most {MAX_PATTERNS} patterns, got {}", views.len())));
         }
         let n = geometry.cells();
         let mut pattern_of = [u8::MAX; MAX_CELLS];
         let mut tiles = Vec::new();
-        for (p, db) in dbs.iter().enumerate() {
+        for (p, view) in views.iter().enumerate() {
+            let db = &view.db;
             if (db.width, db.height) != (geometry.width(), geometry.height()) {
                 return Err(Error::InvalidArgument("pattern database of another board size".into()));
             }
             if usize::from(db.blank) != goal.blank_cell() {
                 return Err(Error::InvalidArgument("pattern database of a goal with the blank elsewhere".into()));
             }
-            PatternDb::check_cells(geometry, goal, &db.cells)?;
-            let pattern: Vec<u8> = db.cells.iter().map(|&c| goal.tiles()[c as usize]).collect();
+            PatternDb::check_cells(geometry, goal, &view.pattern)?;
+            let pattern: Vec<u8> = view.cells().iter().map(|&c| goal.tiles()[c as usize]).collect();
             for &t in &pattern {
                 if pattern_of[t as usize] != u8::MAX {
                     return Err(Error::InvalidArgument(format!("tile {t} is in two patterns")));
@@ -1123,11 +1136,11 @@ impl PatternSet {
         }
         let reflection = mirror(geometry, goal).filter(|_| reflect).map(|transpose| {
             let mut mirrored_of = [u8::MAX; MAX_CELLS];
-            let mirrored: Vec<Vec<u8>> = dbs
+            let mirrored: Vec<Vec<u8>> = views
                 .iter()
                 .enumerate()
-                .map(|(p, db)| {
-                    db.cells
+                .map(|(p, view)| {
+                    view.cells()
                         .iter()
                         .map(|&c| {
                             let tile = goal.tiles()[transpose[c as usize] as usize];
@@ -1137,9 +1150,12 @@ impl PatternSet {
                         .collect()
                 })
                 .collect();
-            Reflection { transpose, tiles: mirrored, pattern_of: mirrored_of }
+            let to_db = views.iter().map(|view| view.composed(&transpose)).collect();
+            Reflection { transpose, tiles: mirrored, to_db, pattern_of: mirrored_of }
         });
-        Ok(PatternSet { dbs, tiles, pattern_of, reflection, dual: None })
+        let to_db = views.iter().map(|view| view.to_db).collect();
+        let dbs = views.into_iter().map(|view| view.db).collect();
+        Ok(PatternSet { dbs, tiles, to_db, pattern_of, reflection, dual: None })
     }
 
     /// The same databases with the dual lookups too (see [`super::dual`]),
@@ -1196,14 +1212,17 @@ impl PatternSet {
     /// value `before` when given (see [`PatternDb::lookup_after`]).
     #[inline(always)]
     fn regular(&self, p: usize, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
-        self.dbs[p].lookup_after(self.tiles[p].iter().map(|&t| pos[t as usize]), pos[0], before)
+        let to_db = &self.to_db[p];
+        let blank = to_db[pos[0] as usize];
+        self.dbs[p].lookup_after(self.tiles[p].iter().map(|&t| to_db[pos[t as usize] as usize]), blank, before)
     }
 
     /// [`PatternSet::regular`] on the mirrored board.
     #[inline(always)]
     fn mirrored(&self, r: &Reflection, p: usize, pos: &[u8; MAX_CELLS], before: Option<u8>) -> u8 {
-        let blank = r.transpose[pos[0] as usize];
-        self.dbs[p].lookup_after(r.tiles[p].iter().map(|&t| r.transpose[pos[t as usize] as usize]), blank, before)
+        let to_db = &r.to_db[p];
+        let blank = to_db[pos[0] as usize];
+        self.dbs[p].lookup_after(r.tiles[p].iter().map(|&t| to_db[pos[t as usize] as usize]), blank, before)
     }
 
     /// The bound of the regular lookup and of the reflected one if taken.
