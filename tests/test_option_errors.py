@@ -445,6 +445,31 @@ def test_memory_gb_of_another_type_is_a_type_error(value: Any) -> None:
     assert got.startswith("memory_gb must be a number of gigabytes or None, got ")
 
 
+# --- move_pruning: 2 to 14, beyond 2 for the tiles' own IDA* -----------------------------
+
+
+@pytest.mark.parametrize(("value", "shown"), [(0, "0"), (1, "1"), (15, "15"), (10**6, "1000000")])
+def test_move_pruning_takes_2_to_14_moves(value: int, shown: str) -> None:
+    got = message(lambda: sliding.solve(THREE, move_pruning=value))
+    assert got == f"move_pruning must be from 2 to 14, got {shown}"
+
+
+@pytest.mark.parametrize("value", [2.5, "14", [14], True])
+def test_move_pruning_of_another_type_is_a_type_error(value: Any) -> None:
+    got = message(lambda: sliding.solve(THREE, move_pruning=value), TypeError)
+    assert got.startswith("move_pruning must be an integer or None, got ")
+
+
+@pytest.mark.parametrize("engine", ["ida", "astar", "bfs"])
+def test_move_pruning_beyond_two_is_for_the_tiles_own_search(engine: str) -> None:
+    got = message(lambda: sliding.solve(THREE, move_pruning=8, engine=engine))
+    assert got == (
+        'move_pruning: only the tiles\' own IDA* (engine="ida-tiles") skips sequences longer '
+        f'than 2 moves, not engine="{engine}"'
+    )
+    assert sliding.solve(THREE, move_pruning=2, engine=engine).cost is not None
+
+
 def test_patterns_over_the_memory_budget_are_refused_before_any_build(tmp_path: Path) -> None:
     # The 24-puzzle's 6-6-6-6 takes about 0.74 GB plain (two databases
     # serve its four patterns): refused at once within half a gigabyte,

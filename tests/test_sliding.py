@@ -42,6 +42,8 @@ HEURISTICS: list[dict[str, object]] = [
     {"heuristic": "pdb", "patterns": SMALL, "reflect": False},
     {"heuristic": "pdb", "patterns": SMALL, "dual": True},
     {"heuristic": "pdb", "patterns": SMALL, "dual": True, "reflect": False},
+    {"heuristic": "manhattan", "move_pruning": 14},
+    {"heuristic": "pdb", "patterns": SMALL, "move_pruning": 10},
 ]
 #: The installed package's samples (the source tree's in a development install).
 DATA = Path(idastar.__file__).parent / "data"
@@ -137,7 +139,8 @@ def test_eight_puzzle_boards(tiles: list[int], eight_distances: dict[tuple[int, 
             sliding.solve(tiles, width=3, height=3)
         return
     expected = eight_distances[tuple(tiles)]
-    for options in (*HEURISTICS[:2], {"patterns": "4-4"}, {"patterns": [[1, 2, 3], [8]]}):
+    pruned = {"heuristic": "manhattan", "move_pruning": 14}
+    for options in (*HEURISTICS[:2], {"patterns": "4-4"}, {"patterns": [[1, 2, 3], [8]]}, pruned):
         result = sliding.solve(tiles, width=3, height=3, **options)  # type: ignore[arg-type]
         assert_solves(tiles, result, expected, 3, 3)
     for engine in ("ida", "astar", "bidirectional"):
@@ -544,6 +547,18 @@ def test_korf_instance_with_linear_conflict_and_solve_many() -> None:
     assert_solves(KORF_2, result, 55, goal="blank-first")
     both = fifteen.solve_many([KORF_2, KORF_2[::1]], goal="blank-first", patterns=SMALL)
     assert [r.cost for r in both] == [55, 55]
+
+
+def test_move_pruning_finds_the_same_path_in_fewer_nodes() -> None:
+    # Korf's instance 2 with small databases: the first optimal path in move
+    # order has no duplicate stretch, so the pruned search finds it too.
+    options = {"goal": "blank-first", "patterns": SMALL}
+    full = fifteen.solve(KORF_2, **options)  # type: ignore[arg-type]
+    for length in (6, 10, 14):
+        pruned = fifteen.solve(KORF_2, move_pruning=length, **options)  # type: ignore[arg-type]
+        assert_solves(KORF_2, pruned, 55, goal="blank-first")
+        assert pruned.path == full.path
+        assert pruned.generated < full.generated
 
 
 def test_solution_to_dict_is_json() -> None:

@@ -13,7 +13,8 @@
 //! instances to solve by line number from 0 (all when left out); with
 //! `--parallel` after them, on every core; with `--zero-aware`, the
 //! databases read by the blank's region; with `--compact`, the same kept
-//! exactly in a bit a region.
+//! exactly in a bit a region; with `--pruning=N`, the duplicate move
+//! sequences of up to N moves skipped (2 by default).
 
 use std::time::Instant;
 
@@ -37,6 +38,7 @@ fn main() -> Result<(), Failure> {
         _ => (0..boards.len()).collect(),
     };
     let parallel = args.iter().any(|a| a == "--parallel");
+    let pruning = args.iter().find_map(|a| a.strip_prefix("--pruning=")).map_or(Ok(2), str::parse::<usize>)?;
     let kind = if args.iter().any(|a| a == "--compact") {
         DbKind::Compact
     } else if args.iter().any(|a| a == "--zero-aware") {
@@ -47,13 +49,20 @@ fn main() -> Result<(), Failure> {
     let side = (boards[0].len() as f64).sqrt() as usize;
     let chosen: Vec<&[u32]> = chosen.iter().map(|&i| boards[i].as_slice()).collect();
     if side <= 4 {
-        solve::<u64>(side, spec, &chosen, parallel, kind)
+        solve::<u64>(side, spec, &chosen, parallel, kind, pruning)
     } else {
-        solve::<u128>(side, spec, &chosen, parallel, kind)
+        solve::<u128>(side, spec, &chosen, parallel, kind, pruning)
     }
 }
 
-fn solve<T: Tiles>(side: usize, spec: &str, boards: &[&[u32]], parallel: bool, kind: DbKind) -> Result<(), Failure> {
+fn solve<T: Tiles>(
+    side: usize,
+    spec: &str,
+    boards: &[&[u32]],
+    parallel: bool,
+    kind: DbKind,
+    pruning: usize,
+) -> Result<(), Failure> {
     let geometry = Geometry::new(side, side)?;
     let goal = Goal::blank_first(&geometry);
     let partitions = spec
@@ -71,6 +80,8 @@ fn solve<T: Tiles>(side: usize, spec: &str, boards: &[&[u32]], parallel: bool, k
     let puzzle = Sliding::<T>::new(geometry, goal)?
         .with_database_kind(kind)
         .with_partitions(&partitions, true, false, None, &|_, _| false, &BuildLimits::default())?
+        .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?
+        .with_move_pruning(pruning, &BuildLimits::default())
         .map_err(|outcome| format!("the build stopped: {}", outcome.name()))?;
     println!("databases ready in {:.1} s", began.elapsed().as_secs_f64());
     let (mut total_generated, began) = (0u64, Instant::now());

@@ -34,6 +34,7 @@ use crate::{Edge, Error, Interrupt, Limits, Problem, Result, Reversible, SearchR
 
 mod board;
 pub mod catalogue;
+pub mod cycles;
 pub mod dual;
 mod linear_conflict;
 mod manhattan;
@@ -46,6 +47,7 @@ pub mod symmetry;
 
 pub use board::{is_solvable, pack_tiles, Dir, Geometry, Goal, Position, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 pub use catalogue::Catalogue;
+use cycles::MovePruning;
 pub use dual::{DatabaseSpec, DualLookups, DualPlan};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
@@ -89,6 +91,9 @@ pub struct Sliding<T: Tiles = u64> {
     /// What [`Sliding::with_partitions`] keeps of its patterns' regions
     /// (see [`PatternDb::lookup_at`]).
     kind: DbKind,
+    /// The duplicate move sequences the tiles' own IDA\* skips (see
+    /// [`cycles`]).
+    pruning: Arc<MovePruning>,
     marker: PhantomData<T>,
 }
 
@@ -125,6 +130,7 @@ impl<T: Tiles> Sliding<T> {
         }
         let manhattan = Manhattan::new(&geometry, &goal);
         let goal_position = Position { tiles: T::pack(goal.tiles()), blank: goal.blank_cell() as u8 };
+        let pruning = MovePruning::undoing(geometry.width(), geometry.height());
         Ok(Sliding {
             evaluator: Evaluator::Manhattan(manhattan.clone()),
             manhattan,
@@ -132,6 +138,7 @@ impl<T: Tiles> Sliding<T> {
             goal,
             goal_position,
             kind: DbKind::Plain,
+            pruning,
             marker: PhantomData,
         })
     }
@@ -149,6 +156,31 @@ impl<T: Tiles> Sliding<T> {
     pub fn with_database_kind(mut self, kind: DbKind) -> Self {
         self.kind = kind;
         self
+    }
+
+    /// The puzzle whose [`Sliding::solve`] skips every move that completes
+    /// a duplicate sequence of at most `length` moves (see [`cycles`]):
+    /// 2, the default, skips the move that undoes the last; longer
+    /// sequences prune more of the tree, with an automaton built once per
+    /// length and board shape (for 14 on 5 x 5, 72,522 states in 1.4 s).
+    /// `Err(outcome)` when `limits` stopped the build.
+    pub fn with_move_pruning(mut self, length: usize, limits: &BuildLimits) -> Built<Self> {
+        let (width, height) = (self.geometry.width(), self.geometry.height());
+        let stopped = std::cell::Cell::new(None);
+        let stop = || {
+            stopped.set(limits.stop());
+            stopped.get().is_some()
+        };
+        match MovePruning::of_length(length, width, height, &stop) {
+            Some(pruning) => self.pruning = pruning,
+            None => return Err(stopped.get().unwrap_or(crate::Outcome::Interrupted)),
+        }
+        Ok(self)
+    }
+
+    /// The longest duplicate move sequences [`Sliding::solve`] skips.
+    pub fn move_pruning(&self) -> usize {
+        self.pruning.length()
     }
 
     /// Guided by the Manhattan distance plus linear conflicts.
@@ -382,12 +414,12 @@ impl<T: Tiles> Sliding<T> {
     /// The fewest moves to the goal, by the IDA* specialised to sliding
     /// tiles.
     pub fn solve(&self, start: Position<T>, limits: &Limits) -> SearchResult<Dir> {
-        let board = self.unpack(start);
+        let (board, pruning) = (self.unpack(start), self.pruning.as_ref());
         match &self.evaluator {
-            Evaluator::Manhattan(m) => search::ida(&self.geometry, m, &board, limits),
-            Evaluator::LinearConflict(lc) => search::ida(&self.geometry, lc, &board, limits),
-            Evaluator::Pdb(set) => search::ida(&self.geometry, set.as_ref(), &board, limits),
-            Evaluator::Catalogue(catalogue) => search::ida(&self.geometry, catalogue.as_ref(), &board, limits),
+            Evaluator::Manhattan(m) => search::ida(&self.geometry, m, pruning, &board, limits),
+            Evaluator::LinearConflict(lc) => search::ida(&self.geometry, lc, pruning, &board, limits),
+            Evaluator::Pdb(set) => search::ida(&self.geometry, set.as_ref(), pruning, &board, limits),
+            Evaluator::Catalogue(catalogue) => search::ida(&self.geometry, catalogue.as_ref(), pruning, &board, limits),
         }
     }
 }

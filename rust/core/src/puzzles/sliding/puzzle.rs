@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use super::board::{validate, Dir, Geometry, Goal, Tiles, MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use super::pdb::{self, BuildLimits, BuildProgress, DbKind, PatternSet};
-use super::{is_solvable, pdb_cache, Heuristic, Sliding};
+use super::{cycles, is_solvable, pdb_cache, Heuristic, Sliding};
 use crate::puzzle::{
-    wrong_type, Engine, MoveCode, OptionDoc, Options, Progress, Purpose, Puzzle, Report, Settings, Solver, Value,
+    wrong_type, Choice, Engine, MoveCode, OptionDoc, Options, Progress, Purpose, Puzzle, Report, Settings, Solver,
+    Value,
 };
 use crate::{Error, Limits, Outcome, Result, SearchResult};
 
@@ -153,6 +154,8 @@ pub struct SlidingTiles {
     memory: u64,
     /// The engine the call runs, which reads the databases its own way.
     engine: SlidingEngine,
+    /// The longest duplicate move sequences the tiles' own IDA\* skips.
+    move_pruning: usize,
     cache_dir: Option<PathBuf>,
     /// The time the preparation took, which each result's elapsed time includes.
     preparation: Duration,
@@ -216,6 +219,27 @@ fn memory_option(options: &mut Options) -> Result<u64> {
         )));
     }
     Ok((gigabytes * 1e9).min(u64::MAX as f64) as u64)
+}
+
+/// Reads `move_pruning`: from 2 to [`cycles::MAX_LENGTH`], and beyond 2
+/// for the tiles' own IDA\* alone (the generic engines skip the move that
+/// undoes the last).
+fn move_pruning_option(options: &mut Options, engine: SlidingEngine) -> Result<usize> {
+    let Some(length) = options.count::<usize>("move_pruning")? else { return Ok(2) };
+    if !(2..=cycles::MAX_LENGTH).contains(&length) {
+        return Err(Error::InvalidArgument(format!(
+            "move_pruning must be from 2 to {}, got {length}",
+            cycles::MAX_LENGTH
+        )));
+    }
+    if length > 2 && engine != SlidingEngine::IdaTiles {
+        return Err(Error::InvalidArgument(format!(
+            "move_pruning: only the tiles' own IDA* (engine=\"ida-tiles\") skips sequences longer \
+             than 2 moves, not engine=\"{}\"",
+            engine.name()
+        )));
+    }
+    Ok(length)
 }
 
 /// Bytes in the unit that reads best, for messages.
@@ -374,7 +398,7 @@ impl SlidingTiles {
         let geometry = geometry(shape);
         let goal = self.goal(&geometry)?;
         let base = Sliding::<T>::new(geometry.clone(), goal.clone())?;
-        Ok(Ok(match self.heuristic {
+        let puzzle = match self.heuristic {
             Heuristic::Pdb if databases => {
                 let partitions = self.partition_cells(&geometry, &goal)?;
                 let tasks = base.partition_databases(&partitions, self.dual)?.len();
@@ -392,7 +416,13 @@ impl SlidingTiles {
             }
             Heuristic::LinearConflict => base.with_linear_conflict(),
             _ => base,
-        }))
+        };
+        // The tiles' own IDA* alone reads it, and is the only engine
+        // allowed a length beyond 2 (see `move_pruning_option`).
+        if self.move_pruning > 2 {
+            return Ok(puzzle.with_move_pruning(self.move_pruning, limits));
+        }
+        Ok(Ok(puzzle))
     }
 }
 
@@ -460,6 +490,16 @@ impl Puzzle for SlidingTiles {
                   counting a build's peak; patterns that do not fit are refused before any build",
         },
         OptionDoc {
+            name: "move_pruning",
+            kind: "int",
+            default: "2",
+            doc: "with engine \"ida-tiles\": skip every move that completes a duplicate sequence of \
+                  at most this many moves (Taylor and Korf), 2 to 14; 2 skips the move that undoes \
+                  the last, as Korf's searches do; 14 skips the detours round blocks of cells too, \
+                  about 45% of the 24-puzzle's nodes, after an automaton built once a process \
+                  (1.4 s on 5 x 5)",
+        },
+        OptionDoc {
             name: "cache_dir",
             kind: "str | os.PathLike[str]",
             default: "$IDASTAR_CACHE_DIR, else the user's cache directory",
@@ -479,6 +519,7 @@ impl Puzzle for SlidingTiles {
         let dual = options.flag("dual", DUAL_BY_DEFAULT)?;
         let zero_aware = options.flag("zero_aware", false)?;
         let memory = memory_option(options)?;
+        let move_pruning = move_pruning_option(options, settings.engine)?;
         if let (true, PatternSpec::Several(partitions)) = (dual, &patterns) {
             super::dual_takes_one_partition(partitions.len())?;
         }
@@ -515,6 +556,7 @@ impl Puzzle for SlidingTiles {
             zero_aware,
             memory,
             engine: settings.engine,
+            move_pruning,
             cache_dir,
             preparation: Duration::ZERO,
             prepared: Vec::new(),
@@ -676,7 +718,6 @@ impl Puzzle for SlidingTiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::Choice;
     use crate::puzzles::find;
 
     fn options(pairs: &[(&str, Value)]) -> Options {

@@ -6,8 +6,9 @@
 //! parent it cannot see. Here the board is two small arrays (tile per cell,
 //! cell per tile) changed in place and restored on the way back, the
 //! heuristic is carried down the recursion and updated for the one tile
-//! that moved, a child is priced before it is entered, and the move that
-//! undoes the last one is never tried.
+//! that moved, a child is priced before it is entered, and the moves that
+//! complete a duplicate sequence are never tried: the one that undoes the
+//! last, and with longer [`MovePruning`] the detours round blocks of cells.
 //!
 //! The iterations, and with [`Limits::parallel`] the large ones cut into
 //! subtrees spread over the pool's threads, are the driver's that the
@@ -15,6 +16,7 @@
 //! the answer stays the serial search's.
 
 use super::board::{Dir, Geometry, MAX_CELLS, NONE};
+use super::cycles::{MovePruning, DEAD, START};
 use crate::engines::deepening::{deepen, Deepen, Deepening};
 use crate::limits::Budget;
 use crate::{Limits, SearchResult};
@@ -95,13 +97,14 @@ struct Subtree<A> {
     g: u32,
     h: u32,
     acc: A,
-    /// The move that led to it (4 for none).
-    last: usize,
+    /// The state of the move pruning after the moves that led to it.
+    moves: u32,
     path: Vec<Dir>,
 }
 
 struct Search<'a, H: Incremental> {
     heuristic: &'a H,
+    pruning: &'a MovePruning,
     neighbours: [[u8; 4]; MAX_CELLS],
     board: [u8; MAX_CELLS],
     pos: [u8; MAX_CELLS],
@@ -111,13 +114,13 @@ struct Search<'a, H: Incremental> {
     bpmx: bool,
 }
 
-impl<H: Incremental> Search<'_, H> {
-    /// Searches below the board (whose blank is on `blank`, reached by move
-    /// `last`, 4 for none) with `g + h <= bound` already checked. True when
+impl<'a, H: Incremental> Search<'a, H> {
+    /// Searches below the board (whose blank is on `blank`, the move
+    /// pruning in state `last`) with `g + h <= bound` already checked. True when
     /// a goal was found or a limit stopped the search. `V2`: recurse into
     /// the copy compiled for x86-64-v2 (see [`crate::cpu`]).
     #[inline(always)]
-    fn dfs<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    fn dfs<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         if let Some(outcome) = self.run.budget.expand() {
             self.run.stopped = Some(outcome);
             return true;
@@ -125,11 +128,11 @@ impl<H: Incremental> Search<'_, H> {
         if self.bpmx {
             return self.dfs_bpmx::<V2>(blank, g, h, acc, last);
         }
-        for (dir, cell) in self.moves(blank, last) {
+        for (dir, cell, state) in self.moves(blank, last) {
             // A child whose value is above this is pruned.
             let limit = self.run.bound.saturating_sub(g + 1);
             let (child_h, child_acc) = self.price(blank, cell, limit, h, acc);
-            if self.enter::<V2>(cell, g, child_h, child_acc, dir) {
+            if self.enter::<V2>(cell, g, child_h, child_acc, dir, state) {
                 return true;
             }
             self.slide_blank(cell, blank);
@@ -144,10 +147,10 @@ impl<H: Incremental> Search<'_, H> {
     /// at once (before the remaining children are generated), and the
     /// raised value less one raises every child in turn.
     #[inline(always)]
-    fn dfs_bpmx<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    fn dfs_bpmx<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         let mut children: [Option<(u32, H::Acc)>; 4] = [None; 4];
         let mut raised = h;
-        for (dir, cell) in self.moves(blank, last) {
+        for (dir, cell, _) in self.moves(blank, last) {
             // A child whose value is above this prunes the board itself (its
             // value less one is more than the board has left), so the whole
             // value would change nothing.
@@ -166,7 +169,8 @@ impl<H: Incremental> Search<'_, H> {
             let Some((child_h, child_acc)) = child else { continue };
             let cell = self.neighbours[blank][dir] as usize;
             self.slide_blank(blank, cell);
-            if self.enter::<V2>(cell, g, child_h.max(raised.saturating_sub(1)), child_acc, dir) {
+            let state = self.pruning.next(last, dir);
+            if self.enter::<V2>(cell, g, child_h.max(raised.saturating_sub(1)), child_acc, dir, state) {
                 return true;
             }
             self.slide_blank(cell, blank);
@@ -174,15 +178,16 @@ impl<H: Incremental> Search<'_, H> {
         false
     }
 
-    /// The moves from a board whose blank is on `blank`, reached by move
-    /// `last`: (direction, the cell the blank moves to).
+    /// The moves from a board whose blank is on `blank`, the move pruning
+    /// in state `last`: (direction, the cell the blank moves to, the
+    /// pruning's state after it).
     #[inline(always)]
-    fn moves(&self, blank: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + use<H> {
-        let neighbours = self.neighbours[blank];
-        // The inverse of move d is 3 - d; `last` = 4 excludes nothing.
-        (0..4)
-            .filter(move |&dir| neighbours[dir] != NONE && dir + last != 3)
-            .map(move |dir| (dir, neighbours[dir] as usize))
+    fn moves(&self, blank: usize, last: u32) -> impl Iterator<Item = (usize, usize, u32)> + use<'a, H> {
+        let (neighbours, pruning) = (self.neighbours[blank], self.pruning);
+        (0..4).filter(move |&dir| neighbours[dir] != NONE).filter_map(move |dir| {
+            let state = pruning.next(last, dir);
+            (state != DEAD).then_some((dir, neighbours[dir] as usize, state))
+        })
     }
 
     /// Makes the move of the blank from `blank` to `cell` on a board of
@@ -207,11 +212,20 @@ impl<H: Incremental> Search<'_, H> {
     }
 
     /// Searches below the child just reached by move `dir` (blank now on
-    /// `cell`, value `child_h`) of a board at depth `g`, if it is within
-    /// the bound: true when a goal was found or a limit stopped the search
-    /// (the path then leads there).
+    /// `cell`, value `child_h`, the move pruning in state `state`) of a
+    /// board at depth `g`, if it is within the bound: true when a goal was
+    /// found or a limit stopped the search (the path then leads there).
     #[inline(always)]
-    fn enter<const V2: bool>(&mut self, cell: usize, g: u32, child_h: u32, child_acc: H::Acc, dir: usize) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn enter<const V2: bool>(
+        &mut self,
+        cell: usize,
+        g: u32,
+        child_h: u32,
+        child_acc: H::Acc,
+        dir: usize,
+        state: u32,
+    ) -> bool {
         let f = g + 1 + child_h;
         if f > self.run.bound {
             self.run.next_bound = self.run.next_bound.min(f);
@@ -224,8 +238,8 @@ impl<H: Incremental> Search<'_, H> {
             return true;
         }
         if g + 1 == self.run.cutoff {
-            self.collect(cell, g + 1, child_h, child_acc, dir);
-        } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, dir) {
+            self.collect(cell, g + 1, child_h, child_acc, state);
+        } else if self.descend::<V2>(cell, g + 1, child_h, child_acc, state) {
             return true;
         }
         self.run.path.pop();
@@ -233,7 +247,7 @@ impl<H: Incremental> Search<'_, H> {
     }
 
     /// [`Search::dfs`] in the copy the processor runs fastest.
-    fn dfs_fastest(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    fn dfs_fastest(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         if crate::cpu::has_x86_64_v2() {
             self.descend::<true>(blank, g, h, acc, last)
         } else {
@@ -243,7 +257,7 @@ impl<H: Incremental> Search<'_, H> {
 
     /// [`Search::dfs`], compiled for x86-64-v2 when `V2` is set.
     #[inline(always)]
-    fn descend<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    fn descend<const V2: bool>(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         if V2 {
             // SAFETY: `dfs_fastest` sets V2 only where the processor has x86-64-v2.
             return unsafe { self.dfs_v2(blank, g, h, acc, last) };
@@ -251,21 +265,21 @@ impl<H: Incremental> Search<'_, H> {
         self.dfs_portable(blank, g, h, acc, last)
     }
 
-    fn dfs_portable(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    fn dfs_portable(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         self.dfs::<false>(blank, g, h, acc, last)
     }
 
     /// # Safety
     /// The processor must have x86-64-v2 ([`crate::cpu::has_x86_64_v2`]).
     #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,sse3,ssse3,sse4.1,sse4.2"))]
-    unsafe fn dfs_v2(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) -> bool {
+    unsafe fn dfs_v2(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: u32) -> bool {
         self.dfs::<true>(blank, g, h, acc, last)
     }
 
     #[cold]
-    fn collect(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, last: usize) {
+    fn collect(&mut self, blank: usize, g: u32, h: u32, acc: H::Acc, moves: u32) {
         let (board, pos, path) = (self.board, self.pos, self.run.path.clone());
-        self.run.collected.push(Subtree { board, pos, blank, g, h, acc, last, path });
+        self.run.collected.push(Subtree { board, pos, blank, g, h, acc, moves, path });
     }
 }
 
@@ -284,7 +298,7 @@ impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
     fn search_below(&mut self, subtree: &Subtree<H::Acc>) -> bool {
         (self.board, self.pos) = (subtree.board, subtree.pos);
         self.run.path.clone_from(&subtree.path);
-        subtree.h == 0 || self.dfs_fastest(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.last)
+        subtree.h == 0 || self.dfs_fastest(subtree.blank, subtree.g, subtree.h, subtree.acc, subtree.moves)
     }
 
     type Worker<'b>
@@ -306,7 +320,7 @@ impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
     }
 
     fn goal_subtree(first: &Subtree<H::Acc>, path: Vec<Dir>) -> Subtree<H::Acc> {
-        Subtree { h: 0, g: path.len() as u32, last: 4, path, ..first.clone() }
+        Subtree { h: 0, g: path.len() as u32, moves: START, path, ..first.clone() }
     }
 
     fn move_code(step: &Dir) -> u32 {
@@ -319,9 +333,15 @@ impl<'a, H: Incremental> Deepen<'a> for Search<'a, H> {
 }
 
 /// IDA* from `start` (`start[cell] = tile`, 0 the blank) to the goal, the
-/// one board on which `heuristic` is 0. The caller has checked that the
-/// goal can be reached.
-pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], limits: &Limits) -> SearchResult<Dir> {
+/// one board on which `heuristic` is 0, skipping the moves that `pruning`
+/// forbids. The caller has checked that the goal can be reached.
+pub fn ida<H: Incremental>(
+    geometry: &Geometry,
+    heuristic: &H,
+    pruning: &MovePruning,
+    start: &[u8],
+    limits: &Limits,
+) -> SearchResult<Dir> {
     let mut board = [0u8; MAX_CELLS];
     board[..start.len()].copy_from_slice(start);
     let pos = super::pdb::positions(start);
@@ -329,13 +349,13 @@ pub fn ida<H: Incremental>(geometry: &Geometry, heuristic: &H, start: &[u8], lim
     neighbours[..geometry.cells()].copy_from_slice(geometry.neighbour_table());
     let blank = pos[0] as usize;
     let (h, acc) = heuristic.start(&board, &pos);
-    let mut search =
-        Search { heuristic, neighbours, board, pos, run: Deepening::new(limits, h), bpmx: !heuristic.is_consistent() };
+    let run = Deepening::new(limits, h);
+    let mut search = Search { heuristic, pruning, neighbours, board, pos, run, bpmx: !heuristic.is_consistent() };
     if h == 0 {
         // The start is the goal: one bound tried, nothing expanded.
         let iterations = vec![search.run.budget.since(search.run.budget.mark(0))];
         return SearchResult::solved(0, Vec::new(), search.run.budget.stats(iterations));
     }
-    let root = Subtree { board, pos, blank, g: 0, h, acc, last: 4, path: Vec::new() };
+    let root = Subtree { board, pos, blank, g: 0, h, acc, moves: START, path: Vec::new() };
     deepen(&mut search, root, limits)
 }
