@@ -633,6 +633,11 @@ impl Fields<'_> {
     fn scan_bytes(&self, first: usize, words: &[AtomicU64], layer: u32, current: u64, next: u64) -> Tally {
         let mut tally = Tally::default();
         let mut children = Children::new();
+        // Ranks run over the last tile's free cells fastest: placements in
+        // one block of `last_cells` share the other tiles' cells, unranked
+        // once a block rather than once a placement.
+        let last_cells = self.n - self.k + 1;
+        let (mut block, mut shared, mut free) = (usize::MAX, [0u8; MAX_CELLS], 0u32);
         for (offset, word) in words.iter().enumerate() {
             let value = word.load(Relaxed);
             let (is_current, done) = current_and_done(value, current);
@@ -645,8 +650,23 @@ impl Fields<'_> {
                 bytes &= !(0xff << (8 * byte));
                 let index = (first + offset) * 8 + byte as usize;
                 let current_fields = (is_current >> (8 * byte)) & 0xff;
-                let mut cells = [0u8; MAX_CELLS];
-                unrank(self.n, self.k, index, &mut cells);
+                let (in_block, offset) = (index / last_cells, index % last_cells);
+                if in_block != block {
+                    block = in_block;
+                    unrank(self.n, self.k, block * last_cells, &mut shared);
+                    let used = shared[..self.k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
+                    free = (u32::MAX >> (32 - self.n)) & !used;
+                }
+                let mut cells = shared;
+                cells[self.k - 1] = select(free, offset as u32) as u8;
+                debug_assert_eq!(
+                    cells[..self.k],
+                    {
+                        let mut whole = [0u8; MAX_CELLS];
+                        unrank(self.n, self.k, index, &mut whole);
+                        whole
+                    }[..self.k]
+                );
                 let mask = cells[..self.k].iter().fold(0u32, |m, &c| m | 1 << c);
                 if (done >> (8 * byte)) & 0xff == 0 {
                     self.settle(index, &cells[..self.k], layer);
