@@ -17,8 +17,9 @@
 //! and compiled into an automaton (Aho and Corasick) whose state, carried
 //! down the search, tells the moves that complete one. Length 2 forbids
 //! the move that undoes the last, as every search does; longer ones forbid
-//! the detours round a block of four cells (a lap one way is three laps the
-//! other way) and their kin.
+//! the detours round a block of four cells (two laps one way do what one
+//! lap the other way does, and three laps leave the board as it was) and
+//! their kin.
 
 use std::collections::hash_map::Entry;
 use std::collections::VecDeque;
