@@ -34,7 +34,13 @@ CASES: list[tuple[str, Any, dict[str, Any]]] = [
     (
         "sliding dual lookups with pathmax",
         sliding.random(seed=5),
-        {"engine": "ida-tiles", "heuristic": "pdb", "patterns": "4-4-4-3", "dual": True},
+        {
+            "engine": "ida-tiles",
+            "heuristic": "pdb",
+            "patterns": "4-4-4-3",
+            "dual": True,
+            "move_pruning": 2,
+        },
     ),
     ("fifteen generic ida", fifteen.random(seed=1), {"engine": "ida"}),
     ("rotation ida", rotation.random(seed=5), {"engine": "ida"}),

@@ -316,16 +316,43 @@ pub fn load_table_until(
     length: usize,
     stopped: &dyn Fn() -> bool,
 ) -> Result<Vec<u8>, String> {
+    let exactly = |stored: u64| match stored == length as u64 {
+        true => Ok(length),
+        false => Err(format!("{stored} bytes, expected {length}")),
+    };
+    read_table(path, header, &exactly, stopped)
+}
+
+/// [`load_table_until`] of a table whose length is known only once built:
+/// any length of at most `most` bytes.
+pub fn load_table_of_at_most_until(
+    path: &Path,
+    header: &[u8],
+    most: usize,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Vec<u8>, String> {
+    let at_most = |stored: u64| match usize::try_from(stored) {
+        Ok(length) if length <= most => Ok(length),
+        _ => Err(format!("{stored} bytes, expected at most {most}")),
+    };
+    read_table(path, header, &at_most, stopped)
+}
+
+/// The table under `header` whose stored length `accepted` takes (and
+/// returns as the length to read).
+fn read_table(
+    path: &Path,
+    header: &[u8],
+    accepted: &dyn Fn(u64) -> Result<usize, String>,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Vec<u8>, String> {
     let (mut file, size) = open_regular(path).map_err(|e| e.to_string())?;
     let mut head = vec![0u8; header.len() + 16];
     file.read_exact(&mut head).map_err(|_| "truncated header".to_string())?;
     if head[..header.len()] != *header {
         return Err("another table or format version".into());
     }
-    let stored_length = u64::from_le_bytes(head[header.len()..header.len() + 8].try_into().expect("8 bytes"));
-    if stored_length != length as u64 {
-        return Err(format!("{stored_length} bytes, expected {length}"));
-    }
+    let length = accepted(u64::from_le_bytes(head[header.len()..header.len() + 8].try_into().expect("8 bytes")))?;
     let expected_size = head.len() as u64 + length as u64;
     if size != expected_size {
         return Err(format!("{size} bytes on disk, expected {expected_size}"));

@@ -23,11 +23,13 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::VecDeque;
+use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use rustc_hash::FxHashMap;
 
 use super::board::{Dir, MAX_SIDE};
+use crate::cache;
 
 /// A state with no moves left: the move into it completes a forbidden
 /// sequence.
@@ -37,12 +39,12 @@ pub const DEAD: u32 = u32::MAX;
 pub const START: u32 = 0;
 
 /// The longest forbidden sequences looked for: on 5 x 5 the automaton of
-/// length 14 has 72,522 states (1.1 MB of table) and takes 1.4 s and
+/// length 14 has 72,522 states (1.1 MB of table) and takes 1.2 s and
 /// 0.4 GB to build; each length more takes three times as long.
 pub const MAX_LENGTH: usize = 14;
 
 /// The moves a search may make after each sequence of moves.
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct MovePruning {
     /// `next[state][dir]`: the state after the move, or [`DEAD`].
     next: Vec<[u32; 4]>,
@@ -55,9 +57,20 @@ impl MovePruning {
     /// `length` moves (from 2 to [`MAX_LENGTH`]) on a board of `width`
     /// columns and `height` rows (a sequence whose cells do not fit it is
     /// never made there), shared by every search that asks for the same;
-    /// `None` when `stop`, asked every few milliseconds of the build (1.4 s
-    /// for 14 moves on 5 x 5, 0.3 s on 4 x 4), says to stop.
-    pub fn of_length(length: usize, width: usize, height: usize, stop: &dyn Fn() -> bool) -> Option<Arc<MovePruning>> {
+    /// `None` when `stop`, asked every few milliseconds of the build (1.2 s
+    /// for 14 moves on 5 x 5, 0.25 s on 4 x 4), says to stop.
+    ///
+    /// Kept in the cache directory (`dir`, else the environment's: see
+    /// [`cache::cache_dir`]) beside the pattern databases, so that later
+    /// processes read it in a millisecond; a directory that cannot keep it
+    /// costs a build a process.
+    pub fn of_length(
+        length: usize,
+        width: usize,
+        height: usize,
+        dir: Option<&Path>,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Arc<MovePruning>> {
         type Key = (usize, usize, usize);
         static BUILT: OnceLock<Mutex<FxHashMap<Key, Arc<MovePruning>>>> = OnceLock::new();
         let key = (length.clamp(2, MAX_LENGTH), width, height);
@@ -65,15 +78,86 @@ impl MovePruning {
         if let Some(known) = built.lock().expect("not poisoned").get(&key) {
             return Some(known.clone());
         }
-        let forbidden = forbidden_sequences(key.0, width, height, stop)?;
-        let made = Arc::new(MovePruning { next: automaton(&forbidden), length: key.0, forbidden: forbidden.len() });
-        Some(built.lock().expect("not poisoned").entry(key).or_insert(made).clone())
+        let (made, _) = MovePruning::read_or_build(key.0, width, height, dir, stop)?;
+        Some(built.lock().expect("not poisoned").entry(key).or_insert(Arc::new(made)).clone())
+    }
+
+    /// [`MovePruning::of_length`] without the process's own store: the
+    /// automaton read from the cache directory (and true), else built and
+    /// stored there.
+    pub fn read_or_build(
+        length: usize,
+        width: usize,
+        height: usize,
+        dir: Option<&Path>,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(MovePruning, bool)> {
+        let length = length.clamp(2, MAX_LENGTH);
+        let file = (length >= SMALLEST_STORED).then(|| cache::cache_dir(dir)).flatten().map(|dir| {
+            let path = dir.join(MovePruning::file_name(length, width, height));
+            (dir, path, stored_header(length, width, height))
+        });
+        let from_disk = file.as_ref().and_then(|(_, path, header)| {
+            let payload = cache::load_table_of_at_most_until(path, header, 8 + 16 * MOST_STATES, stop).ok()?;
+            MovePruning::from_bytes(&payload, length)
+        });
+        if let Some(read) = from_disk {
+            return Some((read, true));
+        }
+        let forbidden = forbidden_sequences(length, width, height, stop)?;
+        let made = MovePruning { next: automaton(&forbidden), length, forbidden: forbidden.len() };
+        if let Some((dir, path, header)) = &file {
+            let payload = made.to_bytes();
+            let (size, sum) = ((payload.len() as u64).to_le_bytes(), cache::checksum(&payload).to_le_bytes());
+            // A cache that cannot be written costs a build in every later
+            // process: noted for the caller to tell.
+            if let Err(error) = cache::write_atomically_until(path, &[header, &size, &sum, &payload], stop) {
+                cache::note_unkept(dir, &error);
+            }
+        }
+        Some((made, false))
+    }
+
+    /// The name of the file that keeps the automaton of `length` moves on
+    /// a `width` x `height` board.
+    pub fn file_name(length: usize, width: usize, height: usize) -> String {
+        format!("sliding-{width}x{height}-moves{length}.fsm")
     }
 
     /// The pruning of the move that undoes the last alone, which every
     /// search makes (built at once).
     pub fn undoing(width: usize, height: usize) -> Arc<MovePruning> {
-        MovePruning::of_length(2, width, height, &|| false).expect("not stopped")
+        MovePruning::of_length(2, width, height, None, &|| false).expect("not stopped")
+    }
+
+    /// The automaton as stored: the count of forbidden sequences, then
+    /// each state's four successors, little-endian.
+    fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(8 + 16 * self.next.len());
+        bytes.extend_from_slice(&(self.forbidden as u64).to_le_bytes());
+        for target in self.next.iter().flatten() {
+            bytes.extend_from_slice(&target.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// The automaton of [`MovePruning::to_bytes`], if `bytes` make one:
+    /// every successor a state or [`DEAD`] (the search reads them
+    /// unchecked), whatever the checksum said.
+    fn from_bytes(bytes: &[u8], length: usize) -> Option<MovePruning> {
+        let (count, table) = bytes.split_at_checked(8)?;
+        let forbidden = usize::try_from(u64::from_le_bytes(count.try_into().ok()?)).ok()?;
+        if table.is_empty() || table.len() % 16 != 0 {
+            return None;
+        }
+        let states = table.len() / 16;
+        let word = |chunk: &[u8]| u32::from_le_bytes(chunk.try_into().expect("4 bytes"));
+        let next: Vec<[u32; 4]> = table
+            .chunks_exact(16)
+            .map(|row| [word(&row[..4]), word(&row[4..8]), word(&row[8..12]), word(&row[12..])])
+            .collect();
+        let valid = next.iter().flatten().all(|&target| target == DEAD || (target as usize) < states);
+        valid.then_some(MovePruning { next, length, forbidden })
     }
 
     /// The state after the move `dir` from `state`: [`DEAD`] when the move
@@ -100,6 +184,26 @@ impl MovePruning {
     pub fn states(&self) -> usize {
         self.next.len()
     }
+}
+
+/// Automata of fewer moves build in a millisecond or less, and are not
+/// stored.
+const SMALLEST_STORED: usize = 10;
+
+/// More states than any stored automaton may have: the longest on the
+/// largest board has 72,522.
+const MOST_STATES: usize = 1 << 20;
+
+/// Bumped whenever the stored layout or the sequences forbidden change.
+const FORMAT_VERSION: u32 = 1;
+
+/// What a stored automaton's file starts with: what it is, its format, and
+/// the board and length it was built for.
+fn stored_header(length: usize, width: usize, height: usize) -> Vec<u8> {
+    let mut header = b"IDASTAR-MOVE-PRUNING\0".to_vec();
+    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header.extend_from_slice(&[width as u8, height as u8, length as u8]);
+    header
 }
 
 /// The side of the window of the grid the sequences are traced on: a

@@ -1279,7 +1279,7 @@ fn move_pruning_keeps_a_shortest_path_to_every_board() {
     // is its distance (a shortest path survives), the pruned search never
     // generates more, and finds the same path.
     let base = puzzle(3, 3, false);
-    let pruned = base.clone().with_move_pruning(cycles::MAX_LENGTH, &BuildLimits::default()).unwrap();
+    let pruned = base.clone().with_move_pruning(cycles::MAX_LENGTH, Some(&tempdir()), &BuildLimits::default()).unwrap();
     assert!(pruned.move_pruning() == cycles::MAX_LENGTH && base.move_pruning() == 2);
     let (mut fewer, mut solved) = (0, 0);
     let mut distances: Vec<(Position<u64>, u32)> = exact(&base).into_iter().collect();
@@ -1307,7 +1307,7 @@ fn move_pruning_keeps_optimal_costs_on_larger_boards() {
     let mut rng = Rng(0xc1c1e5);
     for (width, height, steps) in [(4, 3, 60), (3, 4, 60), (4, 4, 36)] {
         let base = puzzle(width, height, true);
-        let pruned = base.clone().with_move_pruning(12, &BuildLimits::default()).unwrap();
+        let pruned = base.clone().with_move_pruning(12, Some(&tempdir()), &BuildLimits::default()).unwrap();
         let (mut full_nodes, mut pruned_nodes) = (0, 0);
         for _ in 0..6 {
             let start = random_walk(&base, steps, &mut rng);
@@ -1326,9 +1326,41 @@ fn a_move_pruning_build_stops_when_told() {
     let always = || true;
     let limits = Limits::default().with_interrupt(&always);
     let limits = BuildLimits::new(&limits);
-    // A length no other test builds on this shape, so nothing is cached.
+    // A length no other test builds on this shape, so nothing is held in
+    // the process, and an empty cache directory.
     let geometry = Geometry::new(5, 4).unwrap();
     let goal = Goal::blank_first(&geometry);
-    let stopped = Sliding::<u128>::new(geometry, goal).unwrap().with_move_pruning(cycles::MAX_LENGTH, &limits);
+    let puzzle = Sliding::<u128>::new(geometry, goal).unwrap();
+    let stopped = puzzle.with_move_pruning(cycles::MAX_LENGTH, Some(&tempdir()), &limits);
     assert_eq!(stopped.err(), Some(Outcome::Interrupted));
+}
+
+#[test]
+fn a_move_pruning_automaton_is_kept_and_read_back_only_when_sound() {
+    let dir = tempdir();
+    let (built, from_disk) = cycles::MovePruning::read_or_build(12, 4, 3, Some(&dir), &|| false).unwrap();
+    assert!(!from_disk && built.states() > 41);
+    let (read, from_disk) = cycles::MovePruning::read_or_build(12, 4, 3, Some(&dir), &|| false).unwrap();
+    assert!(from_disk && read == built);
+    // Short automata are built at once and never stored.
+    cycles::MovePruning::read_or_build(9, 4, 3, Some(&dir), &|| false).unwrap();
+    assert!(!dir.join(cycles::MovePruning::file_name(9, 4, 3)).exists());
+
+    // A file whose checksum holds but whose successors leave the
+    // automaton (which the search reads unchecked) is rebuilt, as is a
+    // damaged one.
+    let path = dir.join(cycles::MovePruning::file_name(12, 4, 3));
+    let file = std::fs::read(&path).unwrap();
+    let payload_len = 8 + 16 * built.states();
+    let prefix = &file[..file.len() - payload_len - 16];
+    let mut payload = file[file.len() - payload_len..].to_vec();
+    payload[8..12].copy_from_slice(&(built.states() as u32).to_le_bytes());
+    let sum = crate::cache::checksum(&payload);
+    let forged = [prefix, &(payload_len as u64).to_le_bytes(), &sum.to_le_bytes(), &payload].concat();
+    for damaged in [forged, file[..file.len() - 1].to_vec()] {
+        std::fs::write(&path, damaged).unwrap();
+        let (rebuilt, from_disk) = cycles::MovePruning::read_or_build(12, 4, 3, Some(&dir), &|| false).unwrap();
+        assert!(!from_disk && rebuilt == built);
+        assert_eq!(std::fs::read(&path).unwrap(), file, "stored again, whole");
+    }
 }
