@@ -70,10 +70,12 @@ fn search<P: Problem>(
     let mut budget = Budget::for_problem::<P>(limits);
     let start_h = problem.heuristic(&start);
     // Nodes live in an arena; the index maps a state to its cheapest node.
-    let mut nodes: Vec<Node<P::State, P::Move>> = vec![Node { state: start, parent: None, g: 0, h: start_h }];
+    let mut nodes: Vec<Node<P::State, P::Move>> = Vec::with_capacity(FIRST_CAPACITY);
+    nodes.push(Node { state: start, parent: None, g: 0, h: start_h });
     // States are small packed integers: Fx hashes them in a few instructions,
     // and the search has no adversary to defend against.
-    let mut best: FxHashMap<P::State, usize> = FxHashMap::from_iter([(start, 0)]);
+    let mut best: FxHashMap<P::State, usize> = FxHashMap::with_capacity_and_hasher(FIRST_CAPACITY, Default::default());
+    best.insert(start, 0);
     let mut open = BinaryHeap::from([OpenKey::new(start_h, 0, 0)]);
     let mut successors = Vec::new();
     let mut iterations: Vec<Iteration> = Vec::new();
@@ -85,8 +87,8 @@ fn search<P: Problem>(
     while let Some(key) = open.pop() {
         let (f, index) = (key.f(), key.index());
         let Node { state, g, h, .. } = nodes[index];
-        if best[&state] != index {
-            continue; // superseded by a cheaper path to the same state
+        if g == SUPERSEDED {
+            continue; // a cheaper path to the same state was found since
         }
         if iterations.last().is_none_or(|it| it.bound < f) {
             iterations.push(Iteration { bound: f, expanded: 0, generated: 0 });
@@ -123,7 +125,7 @@ fn search<P: Problem>(
                     Entry::Occupied(mut seen) => {
                         let cheaper = nodes[*seen.get()].g > child_g;
                         if cheaper {
-                            seen.insert(child);
+                            nodes[seen.insert(child)].g = SUPERSEDED;
                         }
                         cheaper
                     }
@@ -149,6 +151,11 @@ fn search<P: Problem>(
     }
     budget.unsolved(Outcome::NoSolution, pruned_f, iterations)
 }
+
+/// The nodes and states room is made for at the start: most searches of
+/// a batch are small, and growing the table from nothing rehashes it a
+/// dozen times.
+const FIRST_CAPACITY: usize = 1 << 10;
 
 /// A node's place in the open list, as one integer the heap compares in
 /// two words: the smallest `f` first; on ties the larger `g` (the deeper
@@ -181,6 +188,11 @@ struct Node<S, M> {
     /// The problem's heuristic of `state`, handed back when it is expanded.
     h: u32,
 }
+
+/// The `g` of a node a cheaper path to its state has replaced since, whose
+/// entry in the open list is skipped: no node kept has it (its `f` would
+/// have saturated).
+const SUPERSEDED: u32 = u32::MAX;
 
 fn trace<S, M: Copy>(nodes: &[Node<S, M>], mut index: usize) -> Vec<M> {
     let mut path = Vec::new();
