@@ -29,6 +29,7 @@ import idastar
 from idastar import InvalidPuzzle, Outcome, Unsolvable, fifteen, sliding
 from idastar.cli import main
 from idastar.reference import sliding as reference
+from idastar.reference.puzzles import move_pruning as reference_pruning
 
 SAMPLE = [1, 2, 3, 4, 6, 7, 8, 0, 5, 10, 11, 12, 9, 13, 14, 15]
 #: Korf's instance 2 (55 moves, blank-first goal): Manhattan IDA* takes 15 million nodes.
@@ -126,6 +127,44 @@ def test_random_walks_match_the_reference(tiles: list[int]) -> None:
     for heuristic in ("linear-conflict", "pdb"):
         bound = sliding.lower_bound(tiles, heuristic=heuristic, patterns=SMALL)  # type: ignore[arg-type]
         assert reference.manhattan(tiles, sliding.goal_tiles(), 4) <= bound <= cost
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    shape=st.sampled_from([(3, 3), (4, 3), (3, 4), (4, 4), (2, 5)]),
+    steps=st.integers(0, 40),
+    seed=st.integers(0, 2**32),
+    length=st.sampled_from([2, 4, 6, 8]),
+)
+def test_move_pruning_searches_the_reference_s_tree(
+    shape: tuple[int, int], steps: int, seed: int, length: int
+) -> None:
+    # The tiles' own IDA* skipping the forbidden sequences of its automaton
+    # expands, iteration by iteration, the nodes of the reference's IDA*
+    # whose moves skip every one found from the definition, and finds the
+    # same path.
+    width, height = shape
+    goal = sliding.goal_tiles(width=width, height=height)
+    tiles = walk(width, height, steps, random.Random(seed), goal)
+    ours = sliding.solve(
+        tiles, width=width, height=height, heuristic="manhattan", move_pruning=length
+    )
+    theirs = reference_pruning.solve(tiles, length, width, height)
+    assert [(it.bound, it.expanded) for it in ours.stats.iterations] == [
+        (it.bound, it.expanded) for it in theirs.stats.iterations
+    ]
+    assert (ours.cost, ours.path) == (theirs.cost, tuple(theirs.path))
+    assert_solves(tiles, ours, ours.cost or 0, width, height)
+
+
+def test_the_reference_forbids_what_the_core_counts() -> None:
+    # The counts the core's automata report (its test
+    # the_forbidden_sequences_are_as_many_as_the_reference_finds, and
+    # rust/core/examples/move_pruning.rs): 5 x 5 up to 8 moves, 3 x 3 up to 14.
+    assert len(reference_pruning.forbidden_sequences(8, 5, 5)) == 34
+    assert len(reference_pruning.forbidden_sequences(14, 3, 3)) == 352
+    first = reference_pruning.forbidden_sequences(6, 5, 5)
+    assert first == ("UD", "LR", "RL", "DU", "LURDLU", "RULDRU", "DLURDL", "DRULDR")
 
 
 @settings(max_examples=60, deadline=None)

@@ -7,7 +7,9 @@ judge's is ``1 2 ... n-1 0``.
 
 * :func:`solve`: IDA* with the Manhattan distance (the generic reference
   engine; no move pruning, the engine's path check does the rest), as an
-  :class:`idastar.Solution` whose path :func:`idastar.sliding.replay` replays;
+  :class:`idastar.Solution` whose path :func:`idastar.sliding.replay` replays
+  (:mod:`idastar.reference.puzzles.move_pruning` skips the duplicate move
+  sequences, as the core's tiles search does);
 * :func:`distance`, :func:`distance_distribution`: breadth-first search, the
   oracle that involves no heuristic at all;
 * :func:`is_solvable`: the parity rule, which the tests check against

@@ -1336,6 +1336,16 @@ fn a_move_pruning_build_stops_when_told() {
 }
 
 #[test]
+fn the_forbidden_sequences_are_as_many_as_the_reference_finds() {
+    // The Python reference finds as many from the definition, without an
+    // automaton (tests/test_sliding.py).
+    for (length, side, forbidden, states) in [(6, 5, 8, 29), (8, 5, 34, 170), (10, 5, 300, 1426), (14, 3, 352, 2317)] {
+        let (pruning, _) = cycles::MovePruning::read_or_build(length, side, side, None, &|| false).unwrap();
+        assert_eq!((pruning.forbidden(), pruning.states()), (forbidden, states), "{length} on {side} x {side}");
+    }
+}
+
+#[test]
 fn a_move_pruning_automaton_is_kept_and_read_back_only_when_sound() {
     let dir = tempdir();
     let (built, from_disk) = cycles::MovePruning::read_or_build(12, 4, 3, Some(&dir), &|| false).unwrap();
