@@ -16,9 +16,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import run_cli
@@ -723,3 +725,43 @@ def test_storing_engines_stop_at_the_state_limit() -> None:
     options: fifteen.Options = {"goal": "blank-first", "engine": "astar", "heuristic": "manhattan"}
     result = fifteen.solve(KORF_2, state_limit=5_000, **options)
     assert result.outcome is Outcome.MEMORY_LIMIT
+
+
+def test_zero_aware_is_the_default_on_patterns_of_seven_tiles_where_they_fit() -> None:
+    # On 7-8 the compact zero-aware lookups are the faster (measured in
+    # docs/puzzles/fifteen.md), on smaller patterns the plain ones: the
+    # default follows the largest pattern. A 7-tile pattern on 3 x 3 builds
+    # in moments.
+    board = walk(3, 3, 200, random.Random(0), sliding.goal_tiles(width=3, height=3))
+
+    def generated(patterns: str, **options: Any) -> list[int]:
+        result = sliding.solve(board, patterns=patterns, move_pruning=2, **options)
+        assert_solves(board, result, result.cost or 0, 3, 3)
+        return [it.generated for it in result.stats.iterations]
+
+    by_default = generated("7-1")
+    assert by_default == generated("7-1", zero_aware=True)
+    plain = generated("7-1", zero_aware=False)
+    assert sum(by_default) < sum(plain)
+    assert (
+        generated("4-4") == generated("4-4", zero_aware=False) != generated("4-4", zero_aware=True)
+    )
+    # Within a budget that holds the plain databases and not the compact
+    # ones (an 8-tile pattern on 4 x 3: the compact build's peak is the
+    # larger), the default reads the plain ones; asked for, the compact ones
+    # are refused, before any build.
+    wide = sliding.random(4, 3, seed=1)
+    eight = {"width": 4, "height": 3, "patterns": "8-3", "move_pruning": 2}
+    with pytest.raises(ValueError) as refused:
+        sliding.solve(wide, memory_gb=1e-9, **eight)  # type: ignore[arg-type]
+    sizes = re.search(r"about ([\d.]+) MB compact or ([\d.]+) MB plain", str(refused.value))
+    assert sizes is not None, refused.value
+    compact, plain_mb = float(sizes[1]), float(sizes[2])
+    assert plain_mb < compact
+    between = (plain_mb + compact) / 2 / 1e3
+    with pytest.raises(ValueError, match="memory_gb"):
+        sliding.solve(wide, memory_gb=between, zero_aware=True, **eight)  # type: ignore[arg-type]
+    fitted = sliding.solve(wide, memory_gb=between, **eight)  # type: ignore[arg-type]
+    plain_run = sliding.solve(wide, zero_aware=False, **eight)  # type: ignore[arg-type]
+    assert fitted.stats.iterations == plain_run.stats.iterations
+    assert_solves(wide, fitted, fitted.cost or 0, 4, 3)

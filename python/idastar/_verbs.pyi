@@ -150,7 +150,7 @@ class FifteenOptions(TypedDict, total=False):
     reflect: bool | None
     #: Also bound the dual board (default: False).
     dual: bool | None
-    #: Read each pattern's database for the region of empty cells the blank is in, rather than the least over the regions: a stronger bound, from databases that keep each region's exact distance in a bit (for 6-6-6-6, 0.61 GB against 0.73 GB plain) (default: False).
+    #: Read each pattern's database for the region of empty cells the blank is in, rather than the least over the regions: a stronger bound, from databases that keep each region's exact distance in a bit (for 6-6-6-6, 0.61 GB against 0.73 GB plain); the faster on 7-8, not on smaller patterns (default: True with engine "ida-tiles" on a partition with a pattern of 7 tiles or more (7-8) where it fits memory_gb, else False).
     zero_aware: bool | None
     #: The most memory the pattern databases may take, in gigabytes (10^9 bytes), counting a build's peak; patterns that do not fit are refused before any build (default: 8).
     memory_gb: float | None

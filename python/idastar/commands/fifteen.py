@@ -136,7 +136,7 @@ def _configure(parser: argparse.ArgumentParser, any_size: bool) -> None:
         metavar="NAME",
         default=None,
         help="the pattern-database partition: 5-5-5, 6-6-3 (default), 7-8 "
-        "(7-8 solves fastest but builds once for two to three minutes in 0.9 GB of memory: "
+        "(7-8 solves fastest but builds once for about three minutes in 1.6 GB of memory: "
         "docs/puzzles/fifteen.md has the figures) "
         "or any sizes a-b-... of at most 8 tiles each; the tiles of each pattern as "
         "1,2,3/4,5,6; several partitions joined by + take the largest of their bounds "
