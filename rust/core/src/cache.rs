@@ -263,9 +263,15 @@ pub fn write_atomically_until(path: &Path, parts: &[&[u8]], stopped: &dyn Fn() -
 
 /// Stores `data` under `header` (which names the table and its version).
 pub fn save_table(path: &Path, header: &[u8], data: &[u8]) -> io::Result<()> {
+    save_table_until(path, header, data, &never)
+}
+
+/// [`save_table`], given up (nothing left at `path`) as soon as `stopped`
+/// says so between two chunks of the data.
+pub fn save_table_until(path: &Path, header: &[u8], data: &[u8], stopped: &dyn Fn() -> bool) -> io::Result<()> {
     let length = (data.len() as u64).to_le_bytes();
     let sum = checksum(data).to_le_bytes();
-    write_atomically(path, &[header, &length, &sum, data])
+    write_atomically_until(path, &[header, &length, &sum, data], stopped)
 }
 
 /// `path` opened for reading, with its size, if it is a regular file (or a

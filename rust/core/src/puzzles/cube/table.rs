@@ -246,10 +246,7 @@ impl Table {
             Err(reason) if reason == cache::STOPPED => None,
             Err(_) => {
                 let table = build()?;
-                let data = &table.nibbles;
-                let parts: [&[u8]; 4] =
-                    [&header, &(data.len() as u64).to_le_bytes(), &cache::checksum(data).to_le_bytes(), data];
-                if let Err(error) = cache::write_atomically_until(&path, &parts, &stopped) {
+                if let Err(error) = cache::save_table_until(&path, &header, &table.nibbles, &stopped) {
                     cache::note_unkept(dir, &error);
                 }
                 Some(table)

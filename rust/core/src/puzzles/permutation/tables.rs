@@ -852,16 +852,7 @@ impl Table {
                 let Some(table) = Table::build(puzzle, coordinates, interrupt, told)? else {
                     return Ok(None);
                 };
-                if let Err(error) = cache::write_atomically_until(
-                    &path,
-                    &[
-                        &header,
-                        &(entries as u64).to_le_bytes(),
-                        &cache::checksum(&table.distances).to_le_bytes(),
-                        &table.distances,
-                    ],
-                    &stopped,
-                ) {
+                if let Err(error) = cache::save_table_until(&path, &header, &table.distances, &stopped) {
                     // A cache that cannot be written only costs a rebuild next time.
                     cache::note_unkept(dir, &error);
                 }

@@ -107,11 +107,9 @@ impl MovePruning {
         let forbidden = forbidden_sequences(length, width, height, stop)?;
         let made = MovePruning { next: automaton(&forbidden), length, forbidden: forbidden.len() };
         if let Some((dir, path, header)) = &file {
-            let payload = made.to_bytes();
-            let (size, sum) = ((payload.len() as u64).to_le_bytes(), cache::checksum(&payload).to_le_bytes());
             // A cache that cannot be written costs a build in every later
             // process: noted for the caller to tell.
-            if let Err(error) = cache::write_atomically_until(path, &[header, &size, &sum, &payload], stop) {
+            if let Err(error) = cache::save_table_until(path, header, &made.to_bytes(), stop) {
                 cache::note_unkept(dir, &error);
             }
         }
