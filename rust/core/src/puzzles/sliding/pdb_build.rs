@@ -72,7 +72,9 @@ pub(super) struct Occupancies {
     /// [`BYTE_REGIONS`]).
     regions: Vec<[u32; BYTE_REGIONS]>,
     wide: Vec<WideMask>,
-    /// Bit `r` set when the mask of colex rank `r` has more than one region.
+    /// Bit `mask` set when the empty cells of `mask` fall into more than
+    /// one region: read by the mask itself, so that a child of one region
+    /// (nearly every one on 5 x 5) costs no rank.
     several: Vec<u64>,
     /// The cells a mask holds.
     k: usize,
@@ -106,7 +108,8 @@ impl Occupancies {
         let board = u32::MAX >> (32 - n);
         let (mut cell_regions, mut regions, mut wide) =
             (Vec::with_capacity(count), Vec::with_capacity(count), Vec::new());
-        let mut several = vec![0u64; count.div_ceil(64)];
+        let mut several = vec![0u64; (1usize << n).div_ceil(64)];
+        let mut several_by_rank = Vec::with_capacity(count);
         // Gosper's hack: the masks of k bits in increasing order, which is
         // colex order.
         let mut mask = (1u32 << k) - 1;
@@ -125,8 +128,9 @@ impl Occupancies {
                 left &= !region;
             }
             if cells.len() > 1 {
-                several[cell_regions.len() / 64] |= 1 << (cell_regions.len() % 64);
+                several[mask as usize / 64] |= 1 << (mask % 64);
             }
+            several_by_rank.push(cells.len() > 1);
             if cells.len() <= BYTE_REGIONS {
                 cell_regions.push((0..n).fold(0u64, |packed, c| packed | u64::from(region_of[c]) << (2 * c)));
                 let mut fixed = [0u32; BYTE_REGIONS];
@@ -147,7 +151,7 @@ impl Occupancies {
         let looked_up = cell_regions
             .iter()
             .enumerate()
-            .map(|(rank, &packed)| packed | if several[rank / 64] & (1 << (rank % 64)) != 0 { SEVERAL } else { 0 })
+            .map(|(rank, &packed)| packed | if several_by_rank[rank] { SEVERAL } else { 0 })
             .collect();
         // The share of the cells of `bits` (shifted up by `base`) in a
         // rank, the first of them the `first`-th cell of the mask.
@@ -169,36 +173,10 @@ impl Occupancies {
         Occupancies { binomial, cell_regions, regions, wide, several, k, looked_up, rank_low, rank_high }
     }
 
-    /// The colex rank of `mask ^ 1 << from ^ 1 << to` (`to` empty, `from`
-    /// occupied, `rank` the rank of `mask`): only the cells from `from` to
-    /// `to` change their places in the mask's order.
+    /// Whether the empty cells of `mask` fall into more than one region.
     #[inline(always)]
-    fn moved_rank(&self, mask: u32, rank: usize, from: u32, to: u32, between: u32) -> usize {
-        let below = (mask & ((1u32 << from) - 1)).count_ones() as usize;
-        let c = |cell: u32, j: usize| self.binomial[cell as usize][j] as usize;
-        let mut inside = mask & between;
-        let passed = inside.count_ones() as usize;
-        let mut rank = rank - c(from, below + 1);
-        if to > from {
-            rank += c(to, below + passed + 1);
-            let mut j = below + 1;
-            while inside != 0 {
-                let cell = inside.trailing_zeros();
-                rank = rank + c(cell, j) - c(cell, j + 1);
-                inside &= inside - 1;
-                j += 1;
-            }
-        } else {
-            rank += c(to, below - passed + 1);
-            let mut j = below - passed;
-            while inside != 0 {
-                let cell = inside.trailing_zeros();
-                rank = rank + c(cell, j + 2) - c(cell, j + 1);
-                inside &= inside - 1;
-                j += 1;
-            }
-        }
-        rank
+    fn has_several(&self, mask: u32) -> bool {
+        self.several[mask as usize / 64] & (1 << (mask % 64)) != 0
     }
 
     /// The number of `cell`'s region among the empty cells of `mask`, by
@@ -416,7 +394,6 @@ impl Fields<'_> {
         index: usize,
         cells: &mut [u8; MAX_CELLS],
         mask: u32,
-        parent_mask_rank: usize,
         blanks: u32,
         next: u64,
         children: &mut Children,
@@ -467,12 +444,11 @@ impl Fields<'_> {
                 });
                 prefetch(&self.bytes[child / 8]);
                 let child_mask = mask ^ (1 << from) ^ (1 << to);
-                let mask_rank = self.occupancies.moved_rank(mask, parent_mask_rank, from, to, between);
-                debug_assert_eq!(mask_rank, self.occupancies.rank(child_mask));
-                if self.occupancies.several[mask_rank / 64] & (1 << (mask_rank % 64)) == 0 {
+                if !self.occupancies.has_several(child_mask) {
                     // One region, numbered 0.
                     children[*count] = (child / 8, 8 * (child % 8) as u32, false);
                 } else {
+                    let mask_rank = self.occupancies.fast_rank(child_mask);
                     let packed = self.occupancies.cell_regions[mask_rank];
                     if packed & WIDE == 0 {
                         let region = (packed >> (2 * from)) & 3;
@@ -510,11 +486,10 @@ impl Fields<'_> {
         children.count = 0;
     }
 
-    /// Records the distance `layer` of the placement `index` (cells
-    /// `cells`), expanded for the first time.
+    /// Records the distance `layer` of the placement `index` (whose
+    /// Manhattan distance is `manhattan`), expanded for the first time.
     #[inline(always)]
-    fn settle(&self, index: usize, cells: &[u8], layer: u32) {
-        let manhattan: u32 = cells.iter().zip(self.manhattan).map(|(&c, row)| u32::from(row[c as usize])).sum();
+    fn settle(&self, index: usize, manhattan: u32, layer: u32) {
         let excess = (layer - manhattan) / 2;
         let nibble = if excess > u32::from(self.nibble_excess) {
             self.overflow.lock().expect("not poisoned").push((index as u32, layer as u8));
@@ -534,8 +509,14 @@ impl Fields<'_> {
             let &(_, distance) = overflow.iter().find(|&&(i, _)| i as usize == index).expect("an overflow is listed");
             return u32::from(distance);
         }
-        let manhattan: u32 = cells.iter().zip(self.manhattan).map(|(&c, row)| u32::from(row[c as usize])).sum();
-        manhattan + 2 * u32::from(nibble)
+        self.manhattan_of(cells) + 2 * u32::from(nibble)
+    }
+
+    /// The Manhattan distance of the first `cells.len()` pattern tiles on
+    /// `cells`.
+    #[inline(always)]
+    fn manhattan_of(&self, cells: &[u8]) -> u32 {
+        cells.iter().zip(self.manhattan).map(|(&c, row)| u32::from(row[c as usize])).sum()
     }
 
     /// Records the excess of the regions `fields` (a low bit per current
@@ -637,7 +618,8 @@ impl Fields<'_> {
         // one block of `last_cells` share the other tiles' cells, unranked
         // once a block rather than once a placement.
         let last_cells = self.n - self.k + 1;
-        let (mut block, mut shared, mut free) = (usize::MAX, [0u8; MAX_CELLS], 0u32);
+        let board = u32::MAX >> (32 - self.n);
+        let (mut block, mut shared, mut free, mut prefix_manhattan) = (usize::MAX, [0u8; MAX_CELLS], 0u32, 0u32);
         for (offset, word) in words.iter().enumerate() {
             let value = word.load(Relaxed);
             let (is_current, done) = current_and_done(value, current);
@@ -655,10 +637,12 @@ impl Fields<'_> {
                     block = in_block;
                     unrank(self.n, self.k, block * last_cells, &mut shared);
                     let used = shared[..self.k - 1].iter().fold(0u32, |m, &c| m | 1 << c);
-                    free = (u32::MAX >> (32 - self.n)) & !used;
+                    free = board & !used;
+                    prefix_manhattan = self.manhattan_of(&shared[..self.k - 1]);
                 }
                 let mut cells = shared;
-                cells[self.k - 1] = select(free, offset as u32) as u8;
+                let last = select(free, offset as u32);
+                cells[self.k - 1] = last as u8;
                 debug_assert_eq!(
                     cells[..self.k],
                     {
@@ -667,23 +651,28 @@ impl Fields<'_> {
                         whole
                     }[..self.k]
                 );
-                let mask = cells[..self.k].iter().fold(0u32, |m, &c| m | 1 << c);
+                let mask = (board & !free) | 1 << last;
                 if (done >> (8 * byte)) & 0xff == 0 {
-                    self.settle(index, &cells[..self.k], layer);
+                    let manhattan = prefix_manhattan + u32::from(self.manhattan[self.k - 1][last as usize]);
+                    self.settle(index, manhattan, layer);
                     tally.placements += 1;
                 } else {
                     self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
                 self.note_bits(index, current_fields, layer);
-                let mask_rank = self.occupancies.rank(mask);
-                let regions = &self.occupancies.regions[mask_rank];
-                let mut blanks = 0;
-                for (r, &region) in regions.iter().enumerate() {
-                    if current_fields & (1 << (2 * r)) != 0 {
-                        blanks |= region;
+                let blanks = if !self.occupancies.has_several(mask) {
+                    board & !mask
+                } else {
+                    let regions = &self.occupancies.regions[self.occupancies.fast_rank(mask)];
+                    let mut blanks = 0;
+                    for (r, &region) in regions.iter().enumerate() {
+                        if current_fields & (1 << (2 * r)) != 0 {
+                            blanks |= region;
+                        }
                     }
-                }
-                self.expand(index, &mut cells, mask, mask_rank, blanks, next, &mut children, &mut tally);
+                    blanks
+                };
+                self.expand(index, &mut cells, mask, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << (8 * byte), Relaxed);
             }
         }
@@ -713,7 +702,7 @@ impl Fields<'_> {
                 let slot = (first + offset) * per_word as usize + j as usize;
                 let (wide, mut cells, index) = self.wide_placement(slot);
                 if (done >> shift) & slot_fields == 0 {
-                    self.settle(index, &cells[..self.k], layer);
+                    self.settle(index, self.manhattan_of(&cells[..self.k]), layer);
                     tally.placements += 1;
                 } else {
                     self.note_excess(index, &cells[..self.k], current_fields, layer);
@@ -725,8 +714,7 @@ impl Fields<'_> {
                         blanks |= region;
                     }
                 }
-                let mask_rank = self.occupancies.rank(wide.mask);
-                self.expand(index, &mut cells, wide.mask, mask_rank, blanks, next, &mut children, &mut tally);
+                self.expand(index, &mut cells, wide.mask, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << shift, Relaxed);
             }
         }
