@@ -206,6 +206,13 @@ pub struct BuildProgress {
     /// Every placement of the pattern's tiles: the database's entries
     /// (`n! / (n-k)!`), the same in every report of one build.
     pub total: u64,
+    /// The search nodes (a placement and the region of empty cells that
+    /// holds the blank) the next layer expands: those first reached in
+    /// the layer just finished, 1 (the goal) before the first layer and 0
+    /// in the report that ends the build. Beside the nodes still unvisited,
+    /// it tells whether pulling into them would have beaten pushing from
+    /// the frontier.
+    pub frontier: u64,
 }
 
 /// What a build calls with its [`BuildProgress`] once before the first

@@ -980,10 +980,10 @@ fn search(
     // The goal state: the region of the blank's goal cell, alone.
     let (word, shift) = fields.field(goal_index, goal_mask, pattern, blank);
     word.fetch_or(1 << shift, Relaxed);
-    let mut reached = 0u64;
+    let (mut reached, mut frontier) = (0u64, 1u64);
     let mut layer = 0u32;
     loop {
-        if progress(BuildProgress { layer, reached, total: size as u64 }) {
+        if progress(BuildProgress { layer, reached, total: size as u64, frontier }) {
             return Err(Outcome::Interrupted);
         }
         // No placement is further than the board's diameter (at most 208
@@ -1027,9 +1027,10 @@ fn search(
         }
         let tally = bytes + wide;
         reached += tally.placements;
+        frontier = tally.regions;
         layer += 1;
         if tally.regions == 0 {
-            if progress(BuildProgress { layer, reached, total: size as u64 }) {
+            if progress(BuildProgress { layer, reached, total: size as u64, frontier }) {
                 return Err(Outcome::Interrupted);
             }
             return Ok(());
