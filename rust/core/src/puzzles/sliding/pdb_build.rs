@@ -820,10 +820,12 @@ pub(super) fn build(
     let orders: usize = (1..=k).product();
     // The field bytes become the database at the end: a byte vector,
     // read as 64-bit words from its first aligned byte on. Zeroed memory
-    // comes from the allocator already zero, untouched pages and all.
+    // comes from the allocator already zero, untouched pages and all, and
+    // on huge pages where the kernel gives them: children are looked up at
+    // random across tables of up to gigabytes.
     // Every table is asked for fallibly: a machine short of memory ends
     // the build with an outcome, not the process with an abort.
-    let mut store: Vec<u8> = bytemuck::allocation::try_zeroed_vec(size + 16).map_err(|()| Outcome::MemoryLimit)?;
+    let mut store: Vec<u8> = crate::cpu::try_huge_zeroed(size + 16).ok_or(Outcome::MemoryLimit)?;
     let align = store.as_ptr().align_offset(8).min(8);
     let words_len = size.div_ceil(8);
     // Two bits a region, in slots of 16, 32 or 64 bits.
@@ -832,8 +834,7 @@ pub(super) fn build(
     let wide_store: Vec<AtomicU64> =
         bytemuck::allocation::try_zeroed_vec((occupancies.wide.len() * orders).div_ceil(64 / wide_bits as usize))
             .map_err(|()| Outcome::MemoryLimit)?;
-    let excess_store: Vec<AtomicU8> =
-        bytemuck::allocation::try_zeroed_vec(size.div_ceil(2)).map_err(|()| Outcome::MemoryLimit)?;
+    let excess_store: Vec<AtomicU8> = crate::cpu::try_huge_zeroed(size.div_ceil(2)).ok_or(Outcome::MemoryLimit)?;
     let manhattan: Vec<[u8; MAX_CELLS]> = pattern
         .iter()
         .map(|&home| {
@@ -845,17 +846,11 @@ pub(super) fn build(
         })
         .collect();
     let overflow = Mutex::new(Vec::new());
-    let mut region_excess: Vec<u8> = if keep_region_excess {
-        bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?
-    } else {
-        Vec::new()
-    };
+    let mut region_excess: Vec<u8> =
+        if keep_region_excess { crate::cpu::try_huge_zeroed(size).ok_or(Outcome::MemoryLimit)? } else { Vec::new() };
     assert!(!keep_region_bits || occupancies.most_regions() <= MOST_BIT_REGIONS, "a byte of region bits");
-    let mut region_bits: Vec<u8> = if keep_region_bits {
-        bytemuck::allocation::try_zeroed_vec(size).map_err(|()| Outcome::MemoryLimit)?
-    } else {
-        Vec::new()
-    };
+    let mut region_bits: Vec<u8> =
+        if keep_region_bits { crate::cpu::try_huge_zeroed(size).ok_or(Outcome::MemoryLimit)? } else { Vec::new() };
     let mut place = [0usize; MAX_CELLS];
     place[k - 1] = 1;
     for i in (0..k - 1).rev() {
