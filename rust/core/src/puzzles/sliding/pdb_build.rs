@@ -108,8 +108,8 @@ impl Occupancies {
         let board = u32::MAX >> (32 - n);
         let (mut cell_regions, mut regions, mut wide) =
             (Vec::with_capacity(count), Vec::with_capacity(count), Vec::new());
+        let mut looked_up = Vec::with_capacity(count);
         let mut several = vec![0u64; (1usize << n).div_ceil(64)];
-        let mut several_by_rank = Vec::with_capacity(count);
         // Gosper's hack: the masks of k bits in increasing order, which is
         // colex order.
         let mut mask = (1u32 << k) - 1;
@@ -127,19 +127,23 @@ impl Occupancies {
                 cells.push(region);
                 left &= !region;
             }
-            if cells.len() > 1 {
-                several[mask as usize / 64] |= 1 << (mask % 64);
-            }
-            several_by_rank.push(cells.len() > 1);
-            if cells.len() <= BYTE_REGIONS {
-                cell_regions.push((0..n).fold(0u64, |packed, c| packed | u64::from(region_of[c]) << (2 * c)));
+            let is_several = cells.len() > 1;
+            let packed = if cells.len() <= BYTE_REGIONS {
                 let mut fixed = [0u32; BYTE_REGIONS];
                 fixed[..cells.len()].copy_from_slice(&cells);
                 regions.push(fixed);
+                (0..n).fold(0u64, |packed, c| packed | u64::from(region_of[c]) << (2 * c))
             } else {
-                cell_regions.push(WIDE | wide.len() as u64);
                 regions.push([0; BYTE_REGIONS]);
                 wide.push(WideMask { mask, region_of, regions: cells });
+                WIDE | (wide.len() - 1) as u64
+            };
+            cell_regions.push(packed);
+            if is_several {
+                several[mask as usize / 64] |= 1 << (mask % 64);
+                looked_up.push(packed | SEVERAL);
+            } else {
+                looked_up.push(packed);
             }
             if k == 0 {
                 break;
@@ -148,11 +152,6 @@ impl Occupancies {
             let ripple = mask + low;
             mask = ripple | (((mask ^ ripple) >> 2) / low);
         }
-        let looked_up = cell_regions
-            .iter()
-            .enumerate()
-            .map(|(rank, &packed)| packed | if several_by_rank[rank] { SEVERAL } else { 0 })
-            .collect();
         // The share of the cells of `bits` (shifted up by `base`) in a
         // rank, the first of them the `first`-th cell of the mask.
         let share = |mut bits: u32, base: usize, first: usize| {
@@ -663,14 +662,7 @@ impl Fields<'_> {
                 let blanks = if !self.occupancies.has_several(mask) {
                     board & !mask
                 } else {
-                    let regions = &self.occupancies.regions[self.occupancies.fast_rank(mask)];
-                    let mut blanks = 0;
-                    for (r, &region) in regions.iter().enumerate() {
-                        if current_fields & (1 << (2 * r)) != 0 {
-                            blanks |= region;
-                        }
-                    }
-                    blanks
+                    current_cells(&self.occupancies.regions[self.occupancies.fast_rank(mask)], current_fields)
                 };
                 self.expand(index, &mut cells, mask, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << (8 * byte), Relaxed);
@@ -708,12 +700,7 @@ impl Fields<'_> {
                     self.note_excess(index, &cells[..self.k], current_fields, layer);
                 }
                 self.note_bits(index, current_fields, layer);
-                let mut blanks = 0;
-                for (r, &region) in wide.regions.iter().enumerate() {
-                    if current_fields & (1 << (2 * r)) != 0 {
-                        blanks |= region;
-                    }
-                }
+                let blanks = current_cells(&wide.regions, current_fields);
                 self.expand(index, &mut cells, wide.mask, blanks, next, &mut children, &mut tally);
                 word.fetch_or((current_fields * DONE) << shift, Relaxed);
             }
@@ -756,6 +743,19 @@ impl Fields<'_> {
             }
         });
     }
+}
+
+/// The cells of the regions `regions` whose fields `fields` marks (a low
+/// bit per field): where the blank may be in the layer being expanded.
+#[inline(always)]
+fn current_cells(regions: &[u32], fields: u64) -> u32 {
+    let mut cells = 0;
+    for (r, &region) in regions.iter().enumerate() {
+        if fields & (1 << (2 * r)) != 0 {
+            cells |= region;
+        }
+    }
+    cells
 }
 
 /// Gives a placement's byte of region bits (see `Fields::region_bits`)
